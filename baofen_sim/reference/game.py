@@ -268,7 +268,7 @@ class BaofenHand:
         return sorted(forced)
 
     def _finish_trick(self) -> list[dict[str, Any]]:
-        index, _classes = trick_winner(self.lead, self.current, self.order, self.rules)
+        index, classes = trick_winner(self.lead, self.current, self.order, self.rules)
         winner = self.current[index].seat
         cards = [k for p in self.current for k in p.cards]
         points = sum(POINTS[k] for k in cards)
@@ -276,7 +276,7 @@ class BaofenHand:
             self.declarer_points += points
             self.wangfen_points += sum(POINTS[k] for k in cards if suit_of(k) == self.trump)
         self.tricks.append({"leader": self.leader, "plays": [(p.seat, p.cards) for p in self.current],
-                            "winner": winner, "points": points})
+                            "classes": classes, "winner": winner, "points": points})
         events = [{"event": "trick", "trick": self.trick_index, "winner": winner, "points": points}]
         self.trick_index += 1
         self.leader, self.current, self.lead = winner, [], None

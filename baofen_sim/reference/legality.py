@@ -69,7 +69,7 @@ def check_follow(lead: Lead, hand: Sequence[int], play: Sequence[int], order: Or
     played_in_suit = [k for k in play if order.suit(k) == lead.suit]
     # §2.3.1 Suit: follow with n cards of the suit, or with every card of it.
     if len(in_suit) >= n and len(played_in_suit) < n:
-        return Illegal("§2.3.1", f"must follow {suit_name} with all {n} cards")
+        return Illegal("§2.3.1", f"holds {suit_name}: all {n} cards must be {suit_name}")
     if len(in_suit) < n and len(played_in_suit) < len(in_suit):
         return Illegal("§2.3.1", f"must play all {len(in_suit)} {suit_name} before other suits")
     if len(in_suit) <= n:

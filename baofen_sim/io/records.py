@@ -1,0 +1,208 @@
+"""Game records (DESIGN.md §8, stable): JSON for a full hand or a mid-hand position.
+
+Full hand::
+
+    {"rules": "baofen", "options": {"bid_cap_default": 150}, "zhujiao": 0,
+     "hands": [[25 cards] x 4], "kitty": [8 cards], "bids": [85, "pass", ...],
+     "bury": [8 cards], "trump": "H", "plays": [["SA", "SA"], ["S3", "S4"], ...]}
+
+Position: "trump", "declarer", "leader" and the current "hands" (equal sizes), then "plays"; optional
+"target" and "buried" so that a position played to the end can be scored. Optional "table":
+{"pot": p, "cumulative": [..]} carries the table ledger in. A record may stop at any step.
+Malformed input raises RecordError whose message says where.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from baofen_sim.cards import SUIT_LETTERS, CardError, card_name, parse_card
+from baofen_sim.rules import RulesError, RuleSet, load_rules
+
+HAND_KEYS = {"rules", "options", "zhujiao", "hands", "kitty", "bids", "bury", "trump", "plays", "table"}
+POSITION_KEYS = {"rules", "options", "trump", "declarer", "leader", "hands", "plays", "target", "buried",
+                 "table"}
+PASS = "pass"
+
+
+class RecordError(ValueError):
+    """A malformed game record; the message names the file and the place."""
+
+
+@dataclass
+class GameRecord:
+    rules: RuleSet
+    is_position: bool
+    hands: list[list[int]]
+    kitty: list[int] = field(default_factory=list)
+    zhujiao: int = 0
+    bids: list[int | None] | None = None
+    bury: list[int] | None = None
+    trump: int | None = None
+    plays: list[list[int]] = field(default_factory=list)
+    declarer: int | None = None
+    leader: int | None = None
+    target: int | None = None
+    table: dict[str, Any] | None = None
+
+
+def load_record(path: str | Path) -> GameRecord:
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path}: not valid JSON: {exc}") from None
+    try:
+        return parse_record(data)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+
+
+def parse_record(data: Any) -> GameRecord:
+    if not isinstance(data, dict):
+        raise RecordError("a game record must be a JSON object")
+    is_position = "leader" in data
+    allowed = POSITION_KEYS if is_position else HAND_KEYS
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        kind = "position" if is_position else "full-hand record"
+        raise RecordError(f"unknown key {unknown[0]!r} in a {kind} (allowed: {', '.join(sorted(allowed))})")
+    rules = _rules(data)
+    seats = rules.num_players
+    hands = _card_lists(_require(data, "hands"), "hands", count=seats)
+    record = GameRecord(rules, is_position, hands, plays=_card_lists(data.get("plays", []), "plays"),
+                        table=_table(data.get("table"), seats))
+    if is_position:
+        record.trump = _suit(_require(data, "trump"))
+        record.declarer = _seat(_require(data, "declarer"), "declarer", seats)
+        record.leader = _seat(_require(data, "leader"), "leader", seats)
+        record.target = _optional_int(data.get("target"), "target")
+        record.kitty = _cards(data.get("buried", []), "buried")
+        return record
+    record.kitty = _cards(_require(data, "kitty"), "kitty")
+    record.zhujiao = _seat(data.get("zhujiao", rules.first_zhujiao_seat), "zhujiao", seats)
+    if "bids" in data:
+        record.bids = _bids(data["bids"], rules)
+    if "bury" in data:
+        record.bury = _cards(data["bury"], "bury")
+    if "trump" in data:
+        record.trump = _suit(data["trump"])
+    _check_order(data)
+    return record
+
+
+def _check_order(data: dict) -> None:
+    """A record stops at some step: nothing may come after a missing step."""
+    steps = ["bids", "bury", "trump", "plays"]
+    present = [s in data and (s != "plays" or data[s]) for s in steps]
+    for i, step in enumerate(steps[:-1]):
+        later = [s for s, p in zip(steps[i + 1:], present[i + 1:], strict=True) if p]
+        if not present[i] and later:
+            raise RecordError(f"{later[0]!r} given without {step!r}")
+
+
+def _rules(data: dict) -> RuleSet:
+    spec = data.get("rules", "baofen")
+    if not isinstance(spec, str):
+        raise RecordError(f"'rules' must be a preset name or a TOML path, got {spec!r}")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError("'options' must be an object of rule options")
+    try:
+        return RuleSet.from_dict(options, base=load_rules(spec))
+    except RulesError as exc:
+        raise RecordError(f"rules: {exc}") from None
+
+
+def _require(data: dict, key: str) -> Any:
+    if key not in data:
+        raise RecordError(f"missing key {key!r}")
+    return data[key]
+
+
+def _cards(value: Any, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: expected a list of cards, got {type(value).__name__}")
+    cards = []
+    for i, token in enumerate(value):
+        if not isinstance(token, str):
+            raise RecordError(f"{where}[{i}]: expected a card string, got {token!r}")
+        try:
+            cards.append(parse_card(token))
+        except CardError as exc:
+            raise RecordError(f"{where}[{i}]: {exc}") from None
+    return cards
+
+
+def _card_lists(value: Any, where: str, count: int | None = None) -> list[list[int]]:
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: expected a list of card lists")
+    if count is not None and len(value) != count:
+        raise RecordError(f"{where}: expected {count} entries, got {len(value)}")
+    return [_cards(item, f"{where}[{i}]") for i, item in enumerate(value)]
+
+
+def _seat(value: Any, where: str, seats: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
+        raise RecordError(f"{where}: expected a seat 0..{seats - 1}, got {value!r}")
+    return value
+
+
+def _optional_int(value: Any, where: str) -> int | None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise RecordError(f"{where}: expected an integer, got {value!r}")
+    return value
+
+
+def _suit(value: Any) -> int:
+    if not isinstance(value, str) or value.upper() not in SUIT_LETTERS or len(value) != 1:
+        raise RecordError(f"trump: expected one of S, H, C, D, got {value!r}")
+    return SUIT_LETTERS.index(value.upper())
+
+
+def _bids(value: Any, rules: RuleSet) -> list[int | None]:
+    if not isinstance(value, list):
+        raise RecordError("bids: expected a list of bids and \"pass\"")
+    low = min(min(rules.bid_open_values), min(rules.bid_open_values_after_pass))
+    bids: list[int | None] = []
+    for i, bid in enumerate(value):
+        if bid == PASS:
+            bids.append(None)
+        elif isinstance(bid, int) and not isinstance(bid, bool) and bid % 5 == 0 and low <= bid <= rules.bid_cap_max:
+            bids.append(bid)
+        else:
+            raise RecordError(f"bids[{i}]: {bid!r} is not a bid: expected \"pass\" or a multiple of 5 "
+                              f"from {low} to {rules.bid_cap_max} (§5.4.4)")
+    return bids
+
+
+def _table(value: Any, seats: int) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) - {"pot", "cumulative"}:
+        raise RecordError("table: expected an object with 'pot' and/or 'cumulative'")
+    pot = value.get("pot", 0)
+    cumulative = value.get("cumulative", [0] * seats)
+    if not isinstance(pot, int | float) or isinstance(pot, bool) or pot < 0:
+        raise RecordError(f"table.pot: expected a non-negative number, got {pot!r}")
+    if (not isinstance(cumulative, list) or len(cumulative) != seats
+            or not all(isinstance(x, int | float) and not isinstance(x, bool) for x in cumulative)):
+        raise RecordError(f"table.cumulative: expected {seats} numbers")
+    return {"pot": float(pot), "cumulative": [float(x) for x in cumulative]}
+
+
+def record_to_json(rules_name: str, options: dict[str, Any], zhujiao: int, hands, kitty, bids, bury, trump,
+                   plays) -> dict[str, Any]:
+    """A full-hand record (kind ids in, notation out), as `replay --record` prints it."""
+    names = lambda cards: [card_name(k) for k in cards]  # noqa: E731
+    record: dict[str, Any] = {"rules": rules_name, "options": options, "zhujiao": zhujiao,
+                              "hands": [names(h) for h in hands], "kitty": names(kitty),
+                              "bids": [PASS if b is None else b for b in bids]}
+    if bury is not None:
+        record.update(bury=names(bury), trump=SUIT_LETTERS[trump], plays=[names(p) for p in plays])
+    return record

@@ -1,0 +1,131 @@
+"""`baofen-sim judge`: check a game record step by step against the reference engine (DESIGN.md §8)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from baofen_sim.cards import CardError, card_name, format_cards
+from baofen_sim.io.records import GameRecord, RecordError
+from baofen_sim.reference.game import BaofenHand
+from baofen_sim.reference.table import TableLedger
+
+EXIT_LEGAL, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
+
+
+@dataclass
+class JudgeReport:
+    events: list[dict[str, Any]]
+    legal: bool
+    hand: BaofenHand
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_LEGAL if self.legal else EXIT_ILLEGAL
+
+
+def judge(record: GameRecord) -> JudgeReport:
+    """Replay `record` through the reference engine; stop at the first illegal step.
+    Raises RecordError for a malformed record (wrong sizes, a third copy, a card not held)."""
+    hand = _start(record)
+    events: list[dict[str, Any]] = []
+    steps = _steps(record)
+    for where, kind, action in steps:
+        seat = hand.to_act
+        if kind in ("bury", "play") and seat is not None and hand.phase in ("bury", "play"):
+            _check_held(hand.hands[seat], action, where, seat)
+        verdict = hand.check(action)
+        if verdict is not None:
+            events.append(_illegal_event(hand, kind, seat, action, verdict))
+            return JudgeReport(events, False, hand)
+        events += hand.apply(action)
+    return JudgeReport(events, True, hand)
+
+
+def _start(record: GameRecord) -> BaofenHand:
+    try:
+        if record.is_position:
+            hand = BaofenHand.from_position(record.rules, record.hands, record.trump, record.declarer,
+                                            record.leader, record.target, record.kitty)
+        else:
+            ledger = TableLedger(record.rules)
+            if record.table:
+                ledger.pot = record.table["pot"]
+                ledger.cumulative = list(record.table["cumulative"])
+            hand = BaofenHand(record.rules, record.hands, record.kitty, record.zhujiao, ledger)
+    except CardError as exc:
+        raise RecordError(str(exc)) from None
+    if record.is_position and record.table:
+        hand.ledger.pot = record.table["pot"]
+        hand.ledger.cumulative = list(record.table["cumulative"])
+    return hand
+
+
+def _steps(record: GameRecord) -> list[tuple[str, str, Any]]:
+    steps: list[tuple[str, str, Any]] = []
+    if not record.is_position:
+        steps += [(f"bids[{i}]", "bid", b) for i, b in enumerate(record.bids or [])]
+        if record.bury is not None:
+            steps.append(("bury", "bury", record.bury))
+        if record.trump is not None:
+            steps.append(("trump", "trump", record.trump))
+    steps += [(f"plays[{i}]", "play", p) for i, p in enumerate(record.plays)]
+    return steps
+
+
+def _check_held(hand: list[int], cards: list[int], where: str, seat: int) -> None:
+    missing = Counter(cards) - Counter(hand)
+    if missing:
+        raise RecordError(f"{where}: seat {seat} does not hold {format_cards(sorted(missing.elements()))}")
+
+
+def _illegal_event(hand: BaofenHand, kind: str, seat: int | None, action: Any, verdict) -> dict[str, Any]:
+    event: dict[str, Any] = {"event": kind, "seat": seat}
+    if kind == "bid":
+        event["bid"] = "pass" if action is None else action
+    elif kind == "play":
+        event["trick"] = hand.trick_index
+        event["cards"] = [card_name(k) for k in action]
+    elif kind == "bury":
+        event["cards"] = [card_name(k) for k in action]
+    else:
+        event["trump"] = "SHCD"[action]
+    event.update(legal=False, reason=verdict.reason, rule=verdict.rule)
+    return event
+
+
+def format_event(event: dict[str, Any]) -> str:
+    """One human-readable line per event."""
+    kind = event["event"]
+    if not event.get("legal", True):
+        shown = event.get("cards") or event.get("bid") or event.get("trump")
+        if isinstance(shown, list):
+            shown = " ".join(shown)
+        return f"ILLEGAL {kind} by seat {event['seat']}: {shown} — {event['reason']} ({event['rule']})"
+    if kind == "bid":
+        return f"bid      seat {event['seat']}: {event['bid']}"
+    if kind == "bury":
+        return f"bury     seat {event['seat']}: {' '.join(event['cards'])}"
+    if kind == "trump":
+        return f"trump    seat {event['seat']}: {event['trump']}"
+    if kind == "play":
+        return f"trick {event['trick']:>2} seat {event['seat']}: {' '.join(event['cards'])}"
+    if kind == "throw_failed":
+        return (f"trick {event['trick']:>2} seat {event['seat']}: throw {' '.join(event['attempted'])} FAILED "
+                f"-> forced {' '.join(event['forced']) or '(free re-lead)'}, penalty {event['penalty']}")
+    if kind == "trick":
+        return f"         -> seat {event['winner']} wins trick {event['trick']} ({event['points']} points)"
+    if kind == "result":
+        if event["category"] == "all_pass":
+            return f"result: all pass; settlement {_numbers(event['settlement'])}, pot {event['pot_after']:g}"
+        won = "won" if event["declarer_won"] else "lost"
+        return (f"result: declarer seat {event['declarer']} {won}; target {event['target']}, "
+                f"points {event['declarer_points']} (王分 {event['wangfen_points']}, penalty "
+                f"{event['penalty_points']}), R {event['result']:+d}, {event['category']}; "
+                f"settlement {_numbers(event['settlement'])}, pot {event['pot_after']:g}")
+    return str(event)
+
+
+def _numbers(values) -> str:
+    return "[" + ", ".join(f"{v:+g}" for v in values) + "]"

@@ -1,0 +1,76 @@
+"""A uniform-ish random player for the reference engine: drives whole hands in tests, examples and the
+reference side of benchmarks. It leads throws (some of which fail) so that every rule path is exercised."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from baofen_sim.cards import NUM_SUITS, full_pack
+from baofen_sim.reference.game import AUCTION, BURY, CHOOSE_TRUMP, BaofenHand, _sub_multisets
+from baofen_sim.reference.units import decompose
+
+THROW_PROBABILITY = 0.2
+PASS_PROBABILITY = 0.4
+SAMPLE_TRIES = 200
+
+
+def random_action(state: BaofenHand, rng: random.Random):
+    """A random legal action for the player to act."""
+    if state.phase == AUCTION:
+        bids = state.auction.legal_bids()
+        return None if not bids or rng.random() < PASS_PROBABILITY else rng.choice(bids)
+    seat = state.to_act
+    if state.phase == BURY:
+        return rng.sample(state.hands[seat], state.rules.kitty_size)
+    if state.phase == CHOOSE_TRUMP:
+        return rng.randrange(NUM_SUITS)
+    return random_lead(state, rng) if not state.current else random_follow(state, rng)
+
+
+def random_lead(state: BaofenHand, rng: random.Random) -> list[int]:
+    hand = state.hands[state.to_act]
+    if state.rules.allow_throws and state._throw_allowed(state.to_act) and rng.random() < THROW_PROBABILITY:
+        suit = state.order.suit(rng.choice(hand))
+        cards = [k for k in hand if state.order.suit(k) == suit]
+        picked = [k for k in cards if rng.random() < 0.5]
+        if len(decompose(picked, state.order)) > 1:
+            return sorted(picked)
+    return rng.choice(list(state.legal_plays()))
+
+
+def random_follow(state: BaofenHand, rng: random.Random) -> list[int]:
+    hand = state.hands[state.to_act]
+    n = len(state.lead.cards)
+    suit = [k for k in hand if state.order.suit(k) == state.lead.suit]
+    rest = list((Counter(hand) - Counter(suit)).elements())
+    for _ in range(SAMPLE_TRIES):
+        if len(suit) >= n and state.lead.eight_rank is None:
+            play = rng.sample(suit, n)
+        elif state.lead.eight_rank is None:
+            play = suit + rng.sample(rest, n - len(suit))
+        else:
+            play = rng.sample(hand, n)
+        if state.check_play(play) is None:
+            return sorted(play)
+    legal = list(state.legal_plays())
+    return rng.choice(legal)
+
+
+def play_random_hand(state: BaofenHand, rng: random.Random) -> list:
+    """Play `state` to the end with random legal actions; returns the actions taken in order."""
+    actions = []
+    while not state.is_done:
+        action = random_action(state, rng)
+        state.apply(action)
+        actions.append(action)
+    return actions
+
+
+def random_deal(rng: random.Random, rules) -> tuple[list[list[int]], list[int]]:
+
+    pack = full_pack()
+    rng.shuffle(pack)
+    size = rules.hand_size
+    hands = [sorted(pack[i * size:(i + 1) * size]) for i in range(rules.num_players)]
+    return hands, sorted(pack[rules.num_players * size:])

@@ -1,0 +1,86 @@
+"""Regenerate the bundled example game records in examples/ (deterministic: fixed seeds).
+
+    python scripts/make_examples.py
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from baofen_sim.cards import card_name
+from baofen_sim.io.records import record_to_json
+from baofen_sim.reference.game import BaofenHand
+from baofen_sim.reference.random_play import play_random_hand, random_deal
+from baofen_sim.reference.trick import RUFF
+from baofen_sim.reference.units import decompose
+from baofen_sim.rules import preset
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SEARCH_SEEDS = 5000
+
+
+def play(rules, seed: int) -> tuple[BaofenHand, list]:
+    rng = random.Random(seed)
+    hands, kitty = random_deal(rng, rules)
+    state = BaofenHand(rules, hands, kitty, 0)
+    return state, play_random_hand(state, rng)
+
+
+def to_record(state: BaofenHand, actions: list, rules_name: str) -> dict:
+    bids = actions[:len(state.auction.history)]
+    if state.declarer is None:
+        return record_to_json(rules_name, {}, state.zhujiao, state.dealt, state.kitty, bids, None, None, [])
+    bury, trump, *plays = actions[len(bids):]
+    return record_to_json(rules_name, {}, state.zhujiao, state.dealt, state.kitty, bids, bury, trump, plays)
+
+
+def is_showcase(state: BaofenHand) -> bool:
+    """A hand with a successful throw, a failed throw and a ruff."""
+    valid_throw = any(len(decompose(t["plays"][0][1], state.order)) > 1 for t in state.tricks)
+    failed_throw = any(e["event"] == "throw_failed" for e in state.events)
+    ruff = any(RUFF in t["classes"] for t in state.tricks)
+    return valid_throw and failed_throw and ruff
+
+
+def illegal_follow(record: dict) -> dict:
+    """Cut `record` at the first follow whose player could have followed suit, and discard instead."""
+    from baofen_sim.io.records import parse_record
+    parsed = parse_record(record)
+    state = BaofenHand(parsed.rules, parsed.hands, parsed.kitty, parsed.zhujiao)
+    for bid in parsed.bids:
+        state.apply(bid)
+    state.apply(parsed.bury)
+    state.apply(parsed.trump)
+    for i, cards in enumerate(parsed.plays):
+        if state.current and len(state.lead.cards) == 1:
+            hand = state.hands[state.to_act]
+            off = [k for k in hand if state.order.suit(k) != state.lead.suit]
+            if off and len(off) < len(hand):
+                bad = dict(record, plays=record["plays"][:i] + [[card_name(off[0])]])
+                return bad
+        state.apply(cards)
+    raise RuntimeError("no follow to spoil")
+
+
+def main() -> None:
+    rules = preset("baofen")
+    EXAMPLES.mkdir(exist_ok=True)
+    found: dict[str, dict] = {}
+    for seed in range(SEARCH_SEEDS):
+        state, actions = play(rules, seed)
+        if state.declarer is None:
+            found.setdefault("all_pass", to_record(state, actions, "baofen"))
+        elif "full_hand" not in found and is_showcase(state):
+            found["full_hand"] = to_record(state, actions, "baofen")
+        if len(found) == 2:
+            break
+    found["illegal_follow"] = illegal_follow(found["full_hand"])
+    for name, record in found.items():
+        (EXAMPLES / f"{name}.json").write_text(json.dumps(record, ensure_ascii=False) + "\n")
+        print(f"wrote examples/{name}.json")
+
+
+if __name__ == "__main__":
+    main()
