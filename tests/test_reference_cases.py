@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from baofen_sim.rules import preset
 from baofen_sim.reference.throws import validate_throw
+from baofen_sim.rules import preset
 from tests.helpers import follow_verdict, hand, order_for, units_of, winner_of
 
 BAOFEN = preset("baofen")

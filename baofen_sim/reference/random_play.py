@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 from baofen_sim.cards import NUM_SUITS, full_pack
-from baofen_sim.reference.game import AUCTION, BURY, CHOOSE_TRUMP, BaofenHand, _sub_multisets
+from baofen_sim.reference.game import AUCTION, BURY, CHOOSE_TRUMP, BaofenHand
 from baofen_sim.reference.units import decompose
 
 THROW_PROBABILITY = 0.2

@@ -1,0 +1,5 @@
+"""`python -m baofen_sim` runs the command line."""
+
+from baofen_sim.cli import main
+
+main()

@@ -1,0 +1,163 @@
+"""The `baofen-sim` command line: a thin Typer layer over the library (DESIGN.md §9).
+
+Each command parses its options, calls library code and prints. User errors (bad rules, bad cards, a
+missing file, a bad option) end as one line `error: ...` on stderr with exit code 2, never a traceback:
+`OneLineErrors` does this for every command of the app, so commands simply let these errors rise.
+To add a user-facing error type, add it to `USER_ERRORS`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from typer.core import TyperGroup
+
+from baofen_sim.cards import CardError
+from baofen_sim.io.records import RecordError, load_record
+from baofen_sim.judge import format_event, judge
+from baofen_sim.rules import PRESET_DESCRIPTIONS, PRESETS, RulesError, RuleSet, diff_rules, dump_toml, load_rules
+
+USER_ERRORS: tuple[type[Exception], ...] = (RulesError, CardError, RecordError, OSError)
+USER_ERROR_EXIT = 2
+
+
+def error_line(error: BaseException) -> str:
+    """One line describing a user error."""
+    if isinstance(error, typer.TyperException):  # Typer's (vendored click's) usage errors, BadParameter
+        text = error.format_message()
+        context = getattr(error, "ctx", None)
+        if context is not None:
+            text += f" (see {context.command_path} --help)"
+    elif isinstance(error, OSError) and error.filename is not None:
+        text = f"{error.strerror or error}: {error.filename}"
+    else:
+        text = str(error)
+    return "error: " + " ".join(text.split())
+
+
+class OneLineErrors(TyperGroup):
+    """Root command group: turns user errors from any command into `error: ...` and exit code 2."""
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except typer.Abort:
+            typer.echo("error: aborted", err=True)
+            sys.exit(1)
+        except (typer.TyperException, *USER_ERRORS) as error:
+            if type(error).__name__ != "NoArgsIsHelpError":  # Typer has already printed the help
+                typer.echo(error_line(error), err=True)
+            sys.exit(USER_ERROR_EXIT)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+app = typer.Typer(
+    cls=OneLineErrors,
+    no_args_is_help=True,
+    add_completion=False,
+    help="Monte Carlo simulator for 包分 (Baofen).\n\nExample: baofen-sim rules list",
+)
+rules_app = typer.Typer(
+    no_args_is_help=True,
+    help="Inspect the house rules: presets, TOML rule files, differences.\n\nExample: baofen-sim rules show baofen",
+)
+app.add_typer(rules_app, name="rules")
+
+# ---- shared options (one definition each; DESIGN.md §9 spellings) ----
+
+RulesOption = Annotated[
+    str, typer.Option("--rules", metavar="PRESET|FILE.toml", help="Preset name or TOML rules file.")
+]
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option("--set", metavar="OPTION=VALUE", help="Override one rule option (repeatable)."),
+]
+RulesSpec = Annotated[str, typer.Argument(metavar="PRESET|FILE", help="Preset name or TOML rules file.")]
+
+
+def resolve_rules(spec: str, overrides: list[str] | None = None) -> RuleSet:
+    """The rule set for `--rules SPEC` with the `--set` overrides applied."""
+    return load_rules(spec).with_overrides(overrides or [])
+
+
+# ---- rules ----
+
+
+@rules_app.command("list")
+def rules_list() -> None:
+    """List the rule presets with a short description.
+
+    Example: baofen-sim rules list
+    """
+    width = max(map(len, PRESETS))
+    for name in PRESETS:
+        typer.echo(f"{name:<{width}}  {PRESET_DESCRIPTIONS[name]}")
+
+
+@rules_app.command("show")
+def rules_show(spec: RulesSpec, overrides: SetOption = None) -> None:
+    """Print a rule set as TOML (every option), after any --set overrides.
+
+    Example: baofen-sim rules show baofen-001 --set allow_throws=false > my-rules.toml
+    """
+    typer.echo(dump_toml(resolve_rules(spec, overrides)), nl=False)
+
+
+@rules_app.command("diff")
+def rules_diff(
+    first: Annotated[str, typer.Argument(metavar="A", help="Preset name or TOML rules file.")],
+    second: Annotated[str, typer.Argument(metavar="B", help="Preset name or TOML rules file.")],
+) -> None:
+    """Show a table of the options whose values differ between two rule sets.
+
+    Example: baofen-sim rules diff baofen baofen-001
+    """
+    differences = diff_rules(load_rules(first), load_rules(second))
+    if not differences:
+        typer.echo(f"{first} and {second} set every option alike")
+        return
+    table = Table("option", first, second)
+    for name, value_a, value_b in differences:
+        table.add_row(name, _shown(value_a), _shown(value_b))
+    Console(width=200 if not sys.stdout.isatty() else None).print(table)
+
+
+# ---- judge ----
+
+
+@app.command("judge")
+def judge_command(
+    record_file: Annotated[str, typer.Argument(metavar="FILE", help="Game record JSON (DESIGN.md §8).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per event.")] = False,
+) -> None:
+    """Check a game record step by step against the rules: each bid and play, each trick's winner and
+    points, the result and settlement. Exit 0 legal, 1 an illegal step (judging stops there), 2 malformed.
+
+    Example: baofen-sim judge examples/full_hand.json --json
+    """
+    report = judge(load_record(record_file))
+    for event in report.events:
+        typer.echo(json.dumps(event, ensure_ascii=False) if as_json else format_event(event))
+    raise typer.Exit(report.exit_code)
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, tuple):
+        return ",".join(map(str, value))
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+def main() -> None:
+    """Console-script entry point (`baofen-sim`)."""
+    app()

@@ -1,0 +1,72 @@
+"""The named rule sets of RULES.md §7, and `load_rules` for a preset name or a TOML file."""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+from baofen_sim.rules.options import (
+    AllPassMode,
+    EightKindMode,
+    FailedThrowPenaltyKind,
+    FailedThrowPenaltyRecipient,
+    JokerTractorMode,
+    JokerTractorRuff001,
+    SettlementMode,
+)
+from baofen_sim.rules.ruleset import RulesError, RuleSet
+
+# §7.1: S000 wherever S000 and S001 differ, S001 only where S000 is silent. These are the RuleSet defaults.
+BAOFEN = RuleSet(name="baofen")
+
+# §7.2: S001 throughout; everything else as §7.1.
+BAOFEN_001 = RuleSet(
+    name="baofen-001",
+    joker_tractor_mode=JokerTractorMode.R001,  # §1.6.2
+    joker_tractor_ruff_001=JokerTractorRuff001.LARGEST,  # §1.6.2 [A1]
+    eight_kind_mode=EightKindMode.S001,  # §1.8.4
+    eight_kind_void_must_play_pairs=False,  # §2.7.2
+    eight_kind_fill_pairs=False,  # §2.7.2 [A2]
+    failed_throw_penalty_kind=FailedThrowPenaltyKind.THROWER_CUMULATIVE_PER_CARD,  # §4.5 "扣3個積分"
+    failed_throw_penalty_amount=3,
+    failed_throw_penalty_recipient=FailedThrowPenaltyRecipient.NONE,  # §4.5 [A4]
+    all_pass_mode=AllPassMode.SHUICAO_POINTS_001,  # §5.7.3
+    shuicao_zhujiao_amount=40,
+    shuicao_fujiao_amount=20,
+    shuicao_split_threshold=400,
+    jintaiyang_declarer_score=-500,  # §6.5 [A13]
+    settlement_mode=SettlementMode.CUMULATIVE_001,  # §6.7
+    direct_deduction_amount=40,  # §5.7.2 [A18] placeholder, used with all_pass_mode = direct_001
+)
+
+PRESETS: dict[str, RuleSet] = {rules.name: rules for rules in (BAOFEN, BAOFEN_001)}
+
+PRESET_DESCRIPTIONS: dict[str, str] = {
+    "baofen": "包分, S000 where the seeds differ (§7.1): joker tractor by role, 水草 in shares, stakes ×3/×1",
+    "baofen-001": "包分, S001 throughout (§7.2): joker tractor by manner, 水草 in points, cumulative score",
+}
+
+
+def preset(name: str) -> RuleSet:
+    """The preset called `name`; unknown → RulesError listing the presets."""
+    if name in PRESETS:
+        return PRESETS[name]
+    close = difflib.get_close_matches(name, PRESETS, n=1)
+    hint = f"did you mean {close[0]}? " if close else ""
+    raise RulesError(f"unknown preset {name!r}; {hint}presets: {', '.join(PRESETS)}")
+
+
+def load_rules(spec: str | Path) -> RuleSet:
+    """A preset name, or the path of a TOML rules file (anything ending in .toml or naming a file)."""
+    from baofen_sim.rules.toml_io import load_toml  # here, because toml_io imports this module
+
+    text = str(spec)
+    if text in PRESETS:
+        return PRESETS[text]
+    path = Path(text)
+    if path.suffix == ".toml" or path.exists():
+        return load_toml(path)
+    try:
+        return preset(text)
+    except RulesError as error:
+        raise RulesError(f"{error}; or give a .toml file") from None

@@ -1,0 +1,435 @@
+"""`RuleSet`: every house-rule parameter of RULES.md §9.1–§9.3, typed, frozen and validated.
+
+Defaults are the `baofen` preset (the bf column of §9). A "–" cell (parameter unused by that preset) takes
+the value of the nearest preset that uses it; the field comment says so. Values are normalised on
+construction (a str becomes its enum, a list a tuple, an int a float where the field is a float), then
+checked; any bad value raises `RulesError` with one line naming the option and what it allows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import math
+import typing
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from baofen_sim.cards import PACK_SIZE
+from baofen_sim.rules.options import (
+    AllPassMode,
+    Direction,
+    EightKindMode,
+    EightKindPromotionScope,
+    FailedThrowForcedPlay,
+    FailedThrowPenaltyBasis,
+    FailedThrowPenaltyKind,
+    FailedThrowPenaltyRecipient,
+    FailedThrowUnitPriority,
+    FollowTractorRule,
+    JokerTractorMode,
+    JokerTractorRuff001,
+    KittyPointsOwner,
+    MultiUnitCompare,
+    RuffStructureRule,
+    SettlementMode,
+    TieRule,
+    TrumpSelection,
+    WangfenScope,
+)
+
+SUPPORTED_PLAYERS = (4,)  # the engine plays Baofen's 4-player table; 5 (§7.4) comes with the 5p preset
+FACE_RANKS = range(2, 15)  # face values in constant_trump_ranks: 2..10, J=11, Q=12, K=13, A=14
+NONE_TEXTS = ("none", "null")  # how "no value" is written for an optional field (TOML has no null)
+STAKE_MULTIPLIER_KEYS = ("normal", "quanji", "banji", "jintaiyang")  # the §9.3 `stake_multipliers` map
+
+
+class RulesError(ValueError):
+    """A rule set that cannot be built: a bad value, an unknown option or preset, an unreadable rules file."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RuleSet:
+    """Every parameter of RULES.md §9.1–§9.3; field names are the §9 names. Frozen and hashable."""
+
+    name: str = "baofen"  # preset name, or "custom" once any option differs from it
+
+    # ---- §9.1 Table layout and card ranking ----
+    num_players: int = 4  # §1.1.4 players at the table
+    hand_size: int = 25  # §1.1.4 cards dealt to each player
+    kitty_size: int = 8  # §1.1.4 底牌; num_players × hand_size + kitty_size = 108
+    direction: Direction = Direction.CCW  # §0.4 "逆时针"
+    constant_trump_ranks: tuple[int, ...] = (2,)  # §1.2.1 常主 face values (2..14, A = 14)
+    trump_selection: TrumpSelection = TrumpSelection.AFTER_KITTY  # §5.6 叫主 after the kitty exchange
+    allow_no_trump: bool = False  # §5.6 no 无主 in Baofen
+    joker_tractor_mode: JokerTractorMode = JokerTractorMode.R000  # §1.6 [A1] by the holder's role
+    joker_tractor_ruff_001: JokerTractorRuff001 = JokerTractorRuff001.LARGEST  # §1.6.2 [A1]; bf "–": bf1
+    special_tier_tractors: bool = False  # §1.5.2 no tractor across 主2/副2 tiers
+    level_gap_tractor: bool = True  # §1.5.2 S003 "6688"; bf "–": 80分 value (level 2 is at the chain end)
+    zpy_trump_lowering: bool = True  # §1.5.2 S002 下放; bf "–": 5p value, read only by the 5-player rules
+    zpy_trump_gap_tractor: bool = False  # §1.5.2 [A33]; bf "–": 5p value, read only by the 5-player rules
+    zpy_plain_gap_tractor: bool = False  # §1.5.2 [A33]; bf "–": 5p value, read only by the 5-player rules
+    tie_rule: TieRule = TieRule.FIRST_PLAYED  # §1.7 "以先出者为大"
+
+    # ---- §9.2 Following, ruffing and throws ----
+    follow_tractor_rule: FollowTractorRule = FollowTractorRule.LONGEST_UP_TO_LED  # §2.3.2 [A8]
+    ruff_structure_rule: RuffStructureRule = RuffStructureRule.SHAPE  # §3 [A5]
+    ruff_all_trump_required_for_singles: bool = True  # §3 [A7] a mixed play is a discard
+    multi_unit_compare: MultiUnitCompare = MultiUnitCompare.PRIMARY_UNIT  # §3 [A6]
+    allow_throws: bool = True  # §4.1 甩牌
+    # §4.4.2 [A3] lead the lowest beaten unit
+    failed_throw_forced_play: FailedThrowForcedPlay = FailedThrowForcedPlay.SMALLEST_FAILING_UNIT
+    # §4.4.2 [A3] singles before pairs before tractors
+    failed_throw_unit_priority: FailedThrowUnitPriority = FailedThrowUnitPriority.FEWEST_CARDS_FIRST
+    # §4.5 S000: card points per card
+    failed_throw_penalty_kind: FailedThrowPenaltyKind = FailedThrowPenaltyKind.DECLARER_POINTS_PER_CARD
+    failed_throw_penalty_amount: int = 5  # §4.5 S000 "每张牌5分"
+    # §4.5 [A4] every card of the attempted throw
+    failed_throw_penalty_basis: FailedThrowPenaltyBasis = FailedThrowPenaltyBasis.ALL_ATTEMPTED_CARDS
+    # §4.5 S000: a declarer failure is subtracted from, a defender failure added to, the declarer's points
+    failed_throw_penalty_recipient: FailedThrowPenaltyRecipient = FailedThrowPenaltyRecipient.S000_RULE
+    max_failed_throws_per_player: int | None = None  # §4.6 None = no limit (Baofen)
+    eight_kind_mode: EightKindMode = EightKindMode.S000  # §1.8.4 [A2] the leader wins
+    eight_kind_void_must_play_pairs: bool = True  # §2.7.1 "没有主的必出副牌中的对"
+    eight_kind_fill_pairs: bool = True  # §2.7.1 [A2] fill with plain pairs
+    eight_kind_lead_only: bool = True  # §1.8.3 [A2]
+    eight_kind_promotion_scope: EightKindPromotionScope = EightKindPromotionScope.PLAY_ONLY  # §1.8.3 [A2]
+
+    # ---- §9.3 Baofen auction, all-pass and scoring ----
+    first_zhujiao_seat: int = 0  # §5.2 "南" = seat 0
+    bid_open_values: tuple[int, ...] = (85, 90, 95)  # §5.4.2 主叫 opening bids
+    bid_open_values_after_pass: tuple[int, ...] = (85, 90, 95)  # §5.4.2 [A9] a 副叫 opening
+    bid_raise_steps: tuple[int, ...] = (5, 10, 15, 20)  # §5.4.2 raises
+    bid_cap_default: int = 150  # §5.4.2 cap with ≤ 4 pairs
+    bid_cap_pairs_min: int = 5  # §5.4.2 pairs needed for the higher cap ("超过4对")
+    bid_cap_max: int = 250  # §5.4.2 cap with enough pairs
+    bid_pairs_include_jokers: bool = True  # §5.4.2 [A10]
+    kitty_points_owner: KittyPointsOwner = KittyPointsOwner.NONE  # §6.2 [A15]
+    wangfen_scope: WangfenScope = WangfenScope.ALL_50  # §6.3 [A14]
+    wangfen_full_bonus: int = 50  # §6.3 王分全抓 +50
+    wangfen_zero_penalty: int = 100  # §6.3 倒扣王分, subtracted
+    special_scores_fixed: bool = True  # §6.5 [A12] 全击/半击 scores replace S − target
+    quanji_score: int = 500  # §6.4 全击
+    banji_score: int = 250  # §6.4 半击
+    jintaiyang_declarer_score: int = -1500  # §6.5 [A13] 金太阳, S000 ledger
+    jintaiyang_defender_score: int = 500  # §6.5 [A13] 金太阳, each defender
+    categories_use_card_points_only: bool = True  # §6.4 [A16]
+    zero_result_is_win: bool = True  # §6.5 [A11]
+    settlement_mode: SettlementMode = SettlementMode.STAKES_000  # §6.6
+    base_stake: float = 1.0  # §6.6 底注 b
+    stake_declarer_factor: int = 3  # §6.6 declarer wins/loses 3b
+    stake_multiplier_normal: int = 1  # §6.6 `stake_multipliers.normal`
+    stake_multiplier_quanji: int = 4  # §6.6 `stake_multipliers.quanji` 全击
+    stake_multiplier_banji: int = 2  # §6.6 `stake_multipliers.banji` 半击
+    stake_multiplier_jintaiyang: int = 4  # §6.6 `stake_multipliers.jintaiyang` 金太阳
+    all_pass_mode: AllPassMode = AllPassMode.SHUICAO_SHARES_000  # §5.7.1 捞水草
+    shuicao_zhujiao_amount: float = 2.0  # §5.7.1 主叫 pays 2 shares
+    shuicao_fujiao_amount: float = 1.0  # §5.7.1 each 副叫 pays 1 share
+    shuicao_share_value: float = 1.0  # §5.7.1 [A17] one share in base_stake units
+    shuicao_loss_multiple: float = 1.0  # §5.7.1 a losing declarer pays 1 × the pot ("等倍")
+    shuicao_split_threshold: float = 50.0  # §5.7.1 split at ≥ 50 shares
+    shuicao_split_after_nobid_streak: int | None = None  # §5.7.3 [A17] None = off
+    direct_deduction_amount: float = 40.0  # §5.7.2 [A18]; bf "–": bf1 placeholder 40
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            object.__setattr__(self, f.name, _coerce(f.name, getattr(self, f.name)))
+        _check_ranges(self)
+
+    # ---- building changed copies ----
+
+    def replace(self, **changes: Any) -> RuleSet:
+        """A validated copy with `changes`. The name becomes "custom" if an option changed, unless given."""
+        for key in changes:
+            if key not in FIELD_TYPES:
+                raise RulesError(unknown_option_message(key))
+        new = dataclasses.replace(self, **changes)
+        if "name" not in changes and not same_options(new, self):
+            new = dataclasses.replace(new, name="custom")
+        return new
+
+    def with_overrides(self, overrides: Iterable[str]) -> RuleSet:
+        """Apply `OPTION=VALUE` texts (as given to `--set`), each value parsed by the option's type."""
+        changes: dict[str, Any] = {}
+        for item in overrides:
+            key, sep, text = item.partition("=")
+            if not sep:
+                raise RulesError(f"--set {item!r}: expected OPTION=VALUE")
+            key = option_name(key)
+            changes[key] = parse_text(key, text.strip())
+        return self.replace(**changes)
+
+    # ---- plain data ----
+
+    def to_dict(self) -> dict[str, Any]:
+        """`name` and every option as plain values (str, bool, int, float, list; None = unset optional)."""
+        return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], base: RuleSet | None = None) -> RuleSet:
+        """Options from plain values on top of `base` (default: the `baofen` defaults).
+
+        Accepts `name`, any option, and a `stake_multipliers` table with keys normal/quanji/banji/jintaiyang.
+        """
+        changes: dict[str, Any] = {}
+        for key, value in data.items():
+            if key == "stake_multipliers":
+                changes.update(_flatten_stake_multipliers(value))
+            elif key in FIELD_TYPES:
+                changes[key] = value
+            else:
+                raise RulesError(unknown_option_message(key))
+        return (base or cls()).replace(**changes)
+
+    def options(self) -> dict[str, Any]:
+        """Every option (not the name) with its value."""
+        return {name: getattr(self, name) for name in OPTION_NAMES}
+
+
+# ---- field types, read once from the annotations ----
+
+FIELD_TYPES: dict[str, Any] = typing.get_type_hints(RuleSet)
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.name != "name")
+
+# Headings for dumps and listings: (title, first option of the group).
+GROUPS: tuple[tuple[str, str], ...] = (
+    ("§9.1 Table layout and card ranking", "num_players"),
+    ("§9.2 Following, ruffing and throws", "follow_tractor_rule"),
+    ("§9.3 Baofen auction, all-pass and scoring", "first_zhujiao_seat"),
+)
+
+
+def same_options(a: RuleSet, b: RuleSet) -> bool:
+    """True if `a` and `b` differ at most in their names."""
+    return all(getattr(a, name) == getattr(b, name) for name in OPTION_NAMES)
+
+
+def option_name(text: str) -> str:
+    """The field name for user text (dashes and `stake_multipliers.KEY` accepted); unknown → RulesError."""
+    key = text.strip().replace("-", "_")
+    head, dot, tail = key.partition(".")
+    if dot and head == "stake_multipliers":
+        if tail not in STAKE_MULTIPLIER_KEYS:
+            raise RulesError(_not_one_of("stake_multipliers", tail, STAKE_MULTIPLIER_KEYS))
+        key = f"stake_multiplier_{tail}"
+    if key not in FIELD_TYPES:
+        raise RulesError(unknown_option_message(key))
+    return key
+
+
+def unknown_option_message(key: str) -> str:
+    """One line naming an unknown option and the closest known one."""
+    close = difflib.get_close_matches(key, FIELD_TYPES, n=1, cutoff=0.6)
+    hint = f"; did you mean {close[0]}?" if close else " (see `baofen-sim rules show baofen` for all options)"
+    return f"unknown option {key!r}{hint}"
+
+
+def allowed_text(name: str) -> str:
+    """What option `name` accepts, in words (used in error messages and TOML comments)."""
+    kind = FIELD_TYPES[name]
+    if _is_enum(kind):
+        return "one of " + ", ".join(m.value for m in kind)
+    return {
+        bool: "true or false",
+        int: "an integer",
+        float: "a number",
+        str: "a name",
+        int | None: "an integer or none",
+        tuple[int, ...]: "a list of integers",
+    }[kind]
+
+
+# ---- normalisation: plain value → field value ----
+
+
+def _coerce(name: str, value: Any) -> Any:
+    """The field value for a plain Python/TOML value, or RulesError naming the option."""
+    kind = FIELD_TYPES[name]
+    if _is_enum(kind):
+        return _coerce_enum(name, kind, value)
+    if kind is bool:
+        if isinstance(value, bool):
+            return value
+    elif kind is int:
+        if _is_int(value):
+            return value
+    elif kind is float:
+        if (_is_int(value) or isinstance(value, float)) and _is_finite(value):
+            return float(value)
+    elif kind is str:
+        if isinstance(value, str) and value.strip() and value.isprintable():
+            return value
+    elif kind == int | None:
+        if value is None or (isinstance(value, str) and value.lower() in NONE_TEXTS):
+            return None
+        if _is_int(value):
+            return value
+    elif kind == tuple[int, ...]:
+        if isinstance(value, list | tuple) and all(_is_int(v) for v in value):
+            return tuple(value)
+    raise RulesError(f"{name}: {value!r} is not {allowed_text(name)}")
+
+
+def _coerce_enum(name: str, kind: type[StrEnum], value: Any) -> StrEnum:
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, str):
+        try:
+            return kind(value.strip().lower())
+        except ValueError:
+            pass
+    raise RulesError(_not_one_of(name, value, [m.value for m in kind]))
+
+
+def parse_text(name: str, text: str) -> Any:
+    """Parse command-line text for option `name` by its type (bool true/false; list "85,90,95"; none)."""
+    kind = FIELD_TYPES[name]
+    lowered = text.lower()
+    if kind is bool:
+        if lowered in ("true", "false"):
+            return lowered == "true"
+    elif kind == int | None and lowered in NONE_TEXTS:
+        return None
+    elif kind in (int, int | None, float, tuple[int, ...]):
+        try:
+            return _parse_number(kind, text)
+        except ValueError:
+            pass
+    else:
+        return text  # enums and names: checked on construction
+    raise RulesError(f"{name}: {text!r} is not {allowed_text(name)}")
+
+
+def _parse_number(kind: Any, text: str) -> int | float | tuple[int, ...]:
+    if kind == tuple[int, ...]:
+        items = text.strip("[]() ").split(",")
+        return tuple(int(item) for item in items if item.strip())
+    return float(text) if kind is float else int(text)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _flatten_stake_multipliers(table: Any) -> dict[str, Any]:
+    if not isinstance(table, Mapping):
+        keys = ", ".join(STAKE_MULTIPLIER_KEYS)
+        raise RulesError(f"stake_multipliers: {table!r} is not a table with keys {keys}")
+    changes = {}
+    for key, value in table.items():
+        if key not in STAKE_MULTIPLIER_KEYS:
+            raise RulesError(_not_one_of("stake_multipliers", key, STAKE_MULTIPLIER_KEYS))
+        changes[f"stake_multiplier_{key}"] = value
+    return changes
+
+
+def _is_enum(kind: Any) -> bool:
+    return isinstance(kind, type) and issubclass(kind, StrEnum)
+
+
+def _is_finite(value: int | float) -> bool:
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int too large for a float
+        return False
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _not_one_of(name: str, value: Any, allowed: Iterable[str]) -> str:
+    return f"{name}: {value!r} is not one of {', '.join(allowed)}"
+
+
+# ---- ranges and cross-checks ----
+
+# Lower bounds of numeric options; a float bound is strict ("> 0"), an int bound inclusive (">= n").
+_MINIMUM: dict[str, int | float] = {
+    "hand_size": 1,
+    "kitty_size": 0,
+    "failed_throw_penalty_amount": 0,
+    "max_failed_throws_per_player": 1,
+    "bid_cap_pairs_min": 0,
+    "wangfen_full_bonus": 0,
+    "wangfen_zero_penalty": 0,
+    "quanji_score": 0,
+    "banji_score": 0,
+    "base_stake": 0.0,
+    "stake_declarer_factor": 0,
+    "stake_multiplier_normal": 0,
+    "stake_multiplier_quanji": 0,
+    "stake_multiplier_banji": 0,
+    "stake_multiplier_jintaiyang": 0,
+    "shuicao_zhujiao_amount": 0,
+    "shuicao_fujiao_amount": 0,
+    "shuicao_share_value": 0.0,
+    "shuicao_loss_multiple": 0,
+    "shuicao_split_threshold": 0.0,
+    "shuicao_split_after_nobid_streak": 1,
+    "direct_deduction_amount": 0,
+}
+
+
+def _check_ranges(rules: RuleSet) -> None:
+    """Raise RulesError for the first value out of range or inconsistent with the others."""
+    for name, low in _MINIMUM.items():
+        value = getattr(rules, name)
+        if value is None:
+            continue
+        if isinstance(low, float) and not value > low:
+            raise RulesError(f"{name}: {value!r} is not allowed (must be > {low:g})")
+        if value < low:
+            raise RulesError(f"{name}: {value!r} is not allowed (must be >= {low})")
+    _check_table(rules)
+    _check_bids(rules)
+
+
+def _check_table(rules: RuleSet) -> None:
+    if rules.num_players not in SUPPORTED_PLAYERS:
+        allowed = ", ".join(map(str, SUPPORTED_PLAYERS))
+        raise RulesError(f"num_players: {rules.num_players} is not supported (supported: {allowed})")
+    dealt = rules.num_players * rules.hand_size + rules.kitty_size
+    if dealt != PACK_SIZE:
+        raise RulesError(
+            f"hand_size: num_players × hand_size + kitty_size must be {PACK_SIZE}, "
+            f"got {rules.num_players} × {rules.hand_size} + {rules.kitty_size} = {dealt}"
+        )
+    ranks = rules.constant_trump_ranks
+    for rank in ranks:
+        if rank not in FACE_RANKS:
+            raise RulesError(f"constant_trump_ranks: {rank} is not a face value (2..14, J=11 Q=12 K=13 A=14)")
+    if len(set(ranks)) != len(ranks):
+        raise RulesError(f"constant_trump_ranks: {list(ranks)} lists a rank twice")
+    if not 0 <= rules.first_zhujiao_seat < rules.num_players:
+        raise RulesError(
+            f"first_zhujiao_seat: {rules.first_zhujiao_seat} is not a seat (0..{rules.num_players - 1})"
+        )
+
+
+def _check_bids(rules: RuleSet) -> None:
+    for name in ("bid_open_values", "bid_open_values_after_pass", "bid_raise_steps"):
+        values = getattr(rules, name)
+        if not values or any(v <= 0 or v % 5 for v in values) or list(values) != sorted(set(values)):
+            raise RulesError(f"{name}: {list(values)} must be positive multiples of 5, ascending, not empty")
+    for name in ("bid_cap_default", "bid_cap_max"):
+        if getattr(rules, name) % 5:
+            raise RulesError(f"{name}: {getattr(rules, name)} is not a multiple of 5")
+    highest_open = max(rules.bid_open_values + rules.bid_open_values_after_pass)
+    if highest_open > rules.bid_cap_default:
+        raise RulesError(f"bid_cap_default: {rules.bid_cap_default} is below the opening bid {highest_open}")
+    if rules.bid_cap_max < rules.bid_cap_default:
+        raise RulesError(f"bid_cap_max: {rules.bid_cap_max} is below bid_cap_default {rules.bid_cap_default}")
+
+
+def diff_rules(a: RuleSet, b: RuleSet) -> list[tuple[str, Any, Any]]:
+    """The options (not the name) whose values differ: (option, value in a, value in b), in field order."""
+    pairs = ((name, getattr(a, name), getattr(b, name)) for name in OPTION_NAMES)
+    return [(name, value_a, value_b) for name, value_a, value_b in pairs if value_a != value_b]
+

@@ -1,0 +1,83 @@
+"""Rule sets as TOML files: read with tomllib, written by hand (no extra dependency).
+
+A file may start with `preset = "NAME"` and then set any options; unset options keep the preset's values
+(or the `baofen` defaults without a preset line). Options may also be given as a `[stake_multipliers]` table.
+An optional option is unset with the string "none" (TOML has no null). `dump_toml` writes every option,
+so `load_toml` of its output gives back the same RuleSet, name included.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from baofen_sim.rules.presets import PRESETS, preset
+from baofen_sim.rules.ruleset import GROUPS, OPTION_NAMES, RulesError, RuleSet, allowed_text, same_options
+
+HEADER = "# baofen-sim rule set: RULES.md §9 (load with --rules FILE.toml)"
+
+
+def load_toml(path: str | Path) -> RuleSet:
+    """The RuleSet in the TOML file at `path`. Bad syntax or values → RulesError naming the file."""
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    return loads_toml(text, source=str(path))
+
+
+def loads_toml(text: str, source: str = "<string>") -> RuleSet:
+    """The RuleSet in TOML `text`; `source` names it in error messages."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesError(f"{source}: bad TOML: {error}") from None
+    try:
+        return rules_from_data(data)
+    except RulesError as error:
+        raise RulesError(f"{source}: {error}") from None
+
+
+def rules_from_data(data: dict[str, Any]) -> RuleSet:
+    """Options from parsed TOML (or JSON) data with an optional `preset` key naming the base."""
+    data = dict(data)
+    base_name = data.pop("preset", "baofen")
+    if not isinstance(base_name, str):
+        raise RulesError(f"preset: {base_name!r} is not one of {', '.join(PRESETS)}")
+    return RuleSet.from_dict(data, base=preset(base_name))
+
+
+def dump_toml(rules: RuleSet) -> str:
+    """Every option of `rules` as TOML text, grouped by §9 subsection, enum choices in comments."""
+    lines = [HEADER]
+    if rules.name in PRESETS and same_options(rules, PRESETS[rules.name]):
+        lines.append(f"preset = {_toml_value(rules.name)}")
+    else:
+        lines.append(f"name = {_toml_value(rules.name)}")
+    headings = {first: title for title, first in GROUPS}
+    for name in OPTION_NAMES:
+        if name in headings:
+            lines += ["", f"# {headings[name]}"]
+        lines.append(_option_line(name, getattr(rules, name)))
+    return "\n".join(lines) + "\n"
+
+
+def _option_line(name: str, value: Any) -> str:
+    line = f"{name} = {_toml_value(value)}"
+    allowed = allowed_text(name)
+    if (allowed.startswith("one of") and "," in allowed) or value is None:
+        line += f"  # {allowed}"
+    return line
+
+
+def _toml_value(value: Any) -> str:
+    """TOML text for a field value: enums and names as strings, None as "none", tuples as arrays."""
+    if value is None:
+        return '"none"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return json.dumps(str(value), ensure_ascii=False)  # a JSON string is a valid TOML basic string
