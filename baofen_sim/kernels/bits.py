@@ -1,0 +1,122 @@
+"""uint64 bit helpers (DESIGN.md §3, §11): SWAR popcount, lowest/highest set bit, subsets.
+
+Every constant is a `np.uint64` and no operation can overflow, so the same code runs compiled and under
+NUMBA_DISABLE_JIT=1 (numpy scalars), where a wrapping multiply or a negation would warn. Arguments must be
+`np.uint64` (or non-negative Python ints in pure Python); bit indices are plain ints.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+ZERO = np.uint64(0)
+ONE = np.uint64(1)
+ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
+_M1 = np.uint64(0x5555555555555555)
+_M2 = np.uint64(0x3333333333333333)
+_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+_LOW7 = np.uint64(0x7F)
+_S1, _S2, _S4, _S8 = np.uint64(1), np.uint64(2), np.uint64(4), np.uint64(8)
+_S16, _S32 = np.uint64(16), np.uint64(32)
+
+
+@njit(cache=True)
+def popcount(x):
+    """Number of set bits (SWAR, no multiply)."""
+    x = np.uint64(x)
+    x = x - ((x >> _S1) & _M1)
+    x = (x & _M2) + ((x >> _S2) & _M2)
+    x = (x + (x >> _S4)) & _M4
+    x = x + (x >> _S8)
+    x = x + (x >> _S16)
+    x = x + (x >> _S32)
+    return np.int64(x & _LOW7)
+
+
+@njit(cache=True)
+def lowest_bit(x):
+    """The lowest set bit of x as a mask (0 if x == 0)."""
+    x = np.uint64(x)
+    if x == ZERO:
+        return ZERO
+    return x & ~(x - ONE)
+
+
+@njit(cache=True)
+def trailing_zeros(x):
+    """Index of the lowest set bit; 64 if x == 0."""
+    x = np.uint64(x)
+    if x == ZERO:
+        return np.int64(64)
+    return popcount((x ^ (x - ONE)) >> _S1)
+
+
+@njit(cache=True)
+def highest_index(x):
+    """Index of the highest set bit; -1 if x == 0."""
+    x = np.uint64(x)
+    x = x | (x >> _S1)
+    x = x | (x >> _S2)
+    x = x | (x >> _S4)
+    x = x | (x >> _S8)
+    x = x | (x >> _S16)
+    x = x | (x >> _S32)
+    return popcount(x) - 1
+
+
+@njit(cache=True)
+def bit(i):
+    """The mask with bit i set (0 <= i < 64)."""
+    return ONE << np.uint64(i)
+
+
+@njit(cache=True)
+def below(i):
+    """The mask of bits 0..i-1 (0 <= i <= 64)."""
+    if i >= 64:
+        return ALL
+    return (ONE << np.uint64(i)) - ONE
+
+
+@njit(cache=True)
+def shift_down(x, n):
+    """x >> n for 0 <= n <= 64 (a shift by 64 gives 0)."""
+    if n >= 64:
+        return ZERO
+    return np.uint64(x) >> np.uint64(n)
+
+
+@njit(cache=True)
+def nth_set_bit(x, n):
+    """Index of the n-th set bit of x counting from the lowest (n = 0 → lowest); -1 if too few bits."""
+    x = np.uint64(x)
+    while n > 0 and x != ZERO:
+        x = x & (x - ONE)
+        n -= 1
+    return trailing_zeros(x) if x != ZERO else np.int64(-1)
+
+
+@njit(cache=True)
+def deposit(compact, mask):
+    """Scatter the low bits of `compact` onto the set bits of `mask`, lowest first (software PDEP)."""
+    compact = np.uint64(compact)
+    mask = np.uint64(mask)
+    out = ZERO
+    while mask != ZERO and compact != ZERO:
+        low = mask & ~(mask - ONE)
+        if compact & ONE:
+            out |= low
+        compact = compact >> _S1
+        mask = mask ^ low
+    return out
+
+
+@njit(cache=True)
+def next_combination(x):
+    """The next larger integer with the same popcount (Gosper's hack); x must be non-zero and have room."""
+    x = np.uint64(x)
+    low = x & ~(x - ONE)
+    ripple = x + low
+    ones = ((ripple ^ x) >> _S2) // low
+    return ripple | ones
