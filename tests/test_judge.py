@@ -208,3 +208,10 @@ def test_not_json_exits_2(tmp_path):
     path.write_text("{not json")
     result = runner.invoke(app, ["judge", str(path)])
     assert result.exit_code == 2 and "not valid JSON" in result.output
+
+
+def test_option_the_engine_does_not_implement_exits_2(tmp_path):
+    record = example("full_hand")
+    record["options"] = {"eight_kind_promotion_scope": "whole_hand"}
+    result = run_judge(tmp_path, record)
+    assert result.exit_code == 2 and "not implemented" in result.output

@@ -27,6 +27,7 @@ from baofen_sim.reference.throws import validate_throw
 from baofen_sim.reference.trick import Lead, TrickPlay, trick_winner
 from baofen_sim.reference.units import decompose, pair_kinds, pair_runs
 from baofen_sim.reference.verdict import Illegal, IllegalStep
+from baofen_sim.rules import require_supported
 
 AUCTION, BURY, CHOOSE_TRUMP, PLAY, DONE = "auction", "bury", "trump", "play", "done"
 
@@ -36,6 +37,7 @@ class BaofenHand:
 
     def __init__(self, rules, hands: Sequence[Sequence[int]], kitty: Sequence[int], zhujiao: int = 0,
                  ledger: TableLedger | None = None):
+        require_supported(rules)
         self.rules = rules
         self.num_players = rules.num_players
         _check_deal(rules, hands, kitty)
@@ -76,6 +78,7 @@ class BaofenHand:
                       target: int | None = None, buried: Sequence[int] = ()) -> BaofenHand:
         """A mid-hand position (DESIGN.md §8): the current hands (equal sizes), trump, declarer and the
         seat to lead. The hand is scored at its end only if `target` is given."""
+        require_supported(rules)
         sizes = {len(h) for h in hands}
         if len(hands) != rules.num_players or len(sizes) != 1:
             raise CardError(f"a position needs {rules.num_players} hands of equal size, got sizes "

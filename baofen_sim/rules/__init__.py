@@ -23,6 +23,7 @@ from baofen_sim.rules.options import (
 )
 from baofen_sim.rules.presets import PRESET_DESCRIPTIONS, PRESETS, load_rules, preset
 from baofen_sim.rules.ruleset import OPTION_NAMES, RulesError, RuleSet, diff_rules
+from baofen_sim.rules.support import require_supported, unsupported_options
 from baofen_sim.rules.toml_io import dump_toml, load_toml, loads_toml
 
 __all__ = [
@@ -56,4 +57,6 @@ __all__ = [
     "load_toml",
     "loads_toml",
     "preset",
+    "require_supported",
+    "unsupported_options",
 ]
