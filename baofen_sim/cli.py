@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -17,12 +18,24 @@ from rich.console import Console
 from rich.table import Table
 from typer.core import TyperGroup
 
+from baofen_sim.analysis.report import ReportError, build_report, print_report
 from baofen_sim.cards import CardError
 from baofen_sim.io.records import RecordError, load_record
 from baofen_sim.judge import format_event, judge
 from baofen_sim.rules import PRESET_DESCRIPTIONS, PRESETS, RulesError, RuleSet, diff_rules, dump_toml, load_rules
+from baofen_sim.runspec import (
+    DEFAULT_CHUNK_SIZE,
+    DEFAULT_DEALS,
+    DEFAULT_HANDS_PER_TABLE,
+    RunSpec,
+    RunSpecError,
+    resolve_policies,  # moves to baofen_sim.policies with the policy registry
+)
+from baofen_sim.simulate import SimulateError, default_out_dir, simulate
 
-USER_ERRORS: tuple[type[Exception], ...] = (RulesError, CardError, RecordError, OSError)
+USER_ERRORS: tuple[type[Exception], ...] = (
+    RulesError, CardError, RecordError, RunSpecError, SimulateError, ReportError, OSError,
+)
 USER_ERROR_EXIT = 2
 
 
@@ -80,6 +93,20 @@ SetOption = Annotated[
     typer.Option("--set", metavar="OPTION=VALUE", help="Override one rule option (repeatable)."),
 ]
 RulesSpec = Annotated[str, typer.Argument(metavar="PRESET|FILE", help="Preset name or TOML rules file.")]
+DealsOption = Annotated[int, typer.Option("--deals", metavar="N", help="Hands to play in total.")]
+SeedOption = Annotated[int, typer.Option("--seed", metavar="N", help="Seed of every random stream (DESIGN.md §4).")]
+OutOption = Annotated[Path | None, typer.Option("--out", metavar="DIR", help="Output directory.")]
+ThreadsOption = Annotated[
+    int | None, typer.Option("--threads", metavar="N", help="Numba threads (default: all cores).")
+]
+PolicyOption = Annotated[
+    list[str] | None,
+    typer.Option("--policy", metavar="NAME|SEAT=NAME", help="Policy of every seat, or of one seat (repeatable)."),
+]
+ParamOption = Annotated[
+    list[str] | None,
+    typer.Option("--param", metavar="SEAT=FILE.toml|SEAT.KEY=VALUE", help="Policy parameters (repeatable)."),
+]
 
 
 def resolve_rules(spec: str, overrides: list[str] | None = None) -> RuleSet:
@@ -127,6 +154,71 @@ def rules_diff(
     for name, value_a, value_b in differences:
         table.add_row(name, _shown(value_a), _shown(value_b))
     Console(width=200 if not sys.stdout.isatty() else None).print(table)
+
+
+# ---- simulate / report ----
+
+
+@app.command("simulate")
+def simulate_command(
+    rules: RulesOption = "baofen",
+    overrides: SetOption = None,
+    deals: DealsOption = DEFAULT_DEALS,
+    hands_per_table: Annotated[
+        int, typer.Option("--hands-per-table", metavar="N", help="Hands per table (§5: pot and 主叫 carry over).")
+    ] = DEFAULT_HANDS_PER_TABLE,
+    seed: SeedOption = 0,
+    policy: PolicyOption = None,
+    param: ParamOption = None,
+    out: OutOption = None,
+    threads: ThreadsOption = None,
+    chunk_size: Annotated[
+        int, typer.Option("--chunk-size", metavar="N", help="Hands per part file (whole tables).")
+    ] = DEFAULT_CHUNK_SIZE,
+    tricks: Annotated[bool, typer.Option("--tricks", help="Also write one row per trick to OUT/tricks/.")] = False,
+) -> None:
+    """Play hands and write one Parquet row per hand to OUT (default runs/<rules>-<policy>-n<N>-s<seed>-<hash>).
+    Rerunning the same command resumes an interrupted run.
+
+    Example: baofen-sim simulate --rules baofen --deals 1000000 --seed 7 --out runs/bf-1m
+    """
+    rule_set = resolve_rules(rules, overrides)
+    policies, params = resolve_policies(policy, param, rule_set.num_players)
+    spec = RunSpec(rules=rule_set, policies=policies, params=params, seed=seed, deals=deals,
+                   hands_per_table=hands_per_table, chunk_size=chunk_size, tricks=tricks, threads=threads)
+    out_dir = out or default_out_dir(spec)
+    try:
+        summary = simulate(spec, out_dir)
+    except KeyboardInterrupt:
+        typer.echo(f"interrupted: complete chunks are kept in {out_dir}; rerun the same command to resume", err=True)
+        raise typer.Exit(130) from None
+    typer.echo(f"{summary.hands} hands in {out_dir} ({summary.chunks_run} chunks run, "
+               f"{summary.chunks_skipped} already done, {summary.seconds:.1f} s)")
+
+
+@app.command("report")
+def report_command(
+    out: Annotated[Path, typer.Argument(metavar="OUT", help="Run directory written by simulate.")],
+    by: Annotated[str | None, typer.Option("--by", metavar="COLUMN", help="Group by this column.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", metavar="FILE.png", help="Plot win rate and settlement by target.")
+    ] = None,
+) -> None:
+    """Summarise a run: all-pass rate, declarer win rate (Wilson 95% CI) overall and by target, mean
+    settlement per seat and role, hand categories, 水草 pot, failed throws.
+
+    Example: baofen-sim report runs/bf-1m --by zhujiao --plot by-target.png
+    """
+    report = build_report(out, by)
+    if as_json:
+        typer.echo(json.dumps(report, ensure_ascii=False, indent=1, allow_nan=False))
+    else:
+        print_report(report, Console(width=200 if not sys.stdout.isatty() else None))
+    if plot is not None:
+        from baofen_sim.analysis.plot import plot_by_target  # matplotlib only when asked
+
+        plot_by_target(report, plot)
 
 
 # ---- judge ----

@@ -1,0 +1,168 @@
+"""`OUT/manifest.json`: what a run is (the RunSpec in full and its hash), what wrote it (versions), and how
+far it got (one entry per chunk). Rewritten atomically after every chunk, so an interrupted run can resume.
+
+Layout (format_version 1)::
+
+    {"format": "baofen-sim-run", "format_version": 1,
+     "status": "running" | "interrupted" | "complete",
+     "spec_hash": "<sha256 of RunSpec.outcome_fields()>", "rules_version": 1,
+     "spec": RunSpec.to_dict(),            # rules in full, policies, params, seed, counts, chunk size, threads
+     "counts": {"tables": T, "hands": H, "chunks": N, "chunks_done": n, "hands_done": h},
+     "versions": {"baofen_sim": ..., "python": ..., "numba": ..., "numpy": ..., "polars": ..., "pyarrow": ...},
+     "created": "<UTC ISO time>", "updated": "<UTC ISO time>", "elapsed_seconds": s,   # summed over sessions
+     "sessions": [{"started": ..., "threads": t, "chunks_run": k, "versions": {...}}],
+     "chunks": [{"first_table": 0, "n_tables": 4096, "first_hand": 0, "hands": 65536,
+                 "part": "part-000000000000.parquet", "tricks_part": "tricks/part-000000000000.parquet" | null,
+                 "status": "pending" | "done", "seconds": 0.41 | null, "bytes": 1048576 | null}]}
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import importlib.metadata
+import json
+import os
+import platform
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from baofen_sim.io.parquet import TRICKS_DIR, part_name, temp_path
+from baofen_sim.runspec import RULES_VERSION, Chunk, RunSpec
+
+MANIFEST_NAME = "manifest.json"
+FORMAT = "baofen-sim-run"
+FORMAT_VERSION = 1
+VERSIONED_PACKAGES = {"baofen_sim": "baofen-sim", "numba": "numba", "numpy": "numpy", "polars": "polars",
+                      "pyarrow": "pyarrow"}
+PENDING, DONE = "pending", "done"
+RUNNING, INTERRUPTED, COMPLETE = "running", "interrupted", "complete"
+
+
+class ManifestError(ValueError):
+    """A manifest.json that cannot be read as a baofen-sim run manifest."""
+
+
+@dataclass
+class ChunkEntry:
+    first_table: int
+    n_tables: int
+    first_hand: int
+    hands: int
+    part: str  # path relative to OUT
+    tricks_part: str | None = None
+    status: str = PENDING
+    seconds: float | None = None  # engine + writing
+    bytes: int | None = None  # part file(s) on disk
+
+    @property
+    def chunk(self) -> Chunk:
+        return Chunk(self.first_table, self.n_tables)
+
+
+@dataclass
+class Manifest:
+    spec: dict[str, Any]
+    spec_hash: str
+    chunks: list[ChunkEntry]
+    rules_version: int = RULES_VERSION
+    status: str = RUNNING
+    versions: dict[str, str] = field(default_factory=dict)
+    created: str = ""
+    updated: str = ""
+    elapsed_seconds: float = 0.0
+    sessions: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, spec: RunSpec, chunks: list[Chunk]) -> Manifest:
+        entries = [chunk_entry(spec, chunk) for chunk in chunks]
+        now = utc_now()
+        return cls(spec.to_dict(), spec.spec_hash(), entries, versions=package_versions(), created=now, updated=now)
+
+    def run_spec(self) -> RunSpec:
+        return RunSpec.from_dict(self.spec)
+
+    @property
+    def hands_done(self) -> int:
+        return sum(c.hands for c in self.chunks if c.status == DONE)
+
+    def counts(self) -> dict[str, int]:
+        return {"tables": sum(c.n_tables for c in self.chunks), "hands": sum(c.hands for c in self.chunks),
+                "chunks": len(self.chunks),
+                "chunks_done": sum(c.status == DONE for c in self.chunks), "hands_done": self.hands_done}
+
+    def to_json(self) -> str:
+        data = {"format": FORMAT, "format_version": FORMAT_VERSION, "status": self.status,
+                "spec_hash": self.spec_hash, "rules_version": self.rules_version, "spec": self.spec,
+                "counts": self.counts(), "versions": self.versions, "created": self.created,
+                "updated": self.updated, "elapsed_seconds": round(self.elapsed_seconds, 3),
+                "sessions": self.sessions, "chunks": [asdict(c) for c in self.chunks]}
+        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> Manifest:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ManifestError("not a baofen-sim run manifest")
+        if data.get("format_version") != FORMAT_VERSION:
+            raise ManifestError(f"manifest format_version {data.get('format_version')!r} is not {FORMAT_VERSION}")
+        try:
+            return cls(spec=data["spec"], spec_hash=data["spec_hash"],
+                       chunks=[ChunkEntry(**c) for c in data["chunks"]], rules_version=data["rules_version"],
+                       status=data["status"], versions=data["versions"], created=data["created"],
+                       updated=data["updated"], elapsed_seconds=data["elapsed_seconds"], sessions=data["sessions"])
+        except (KeyError, TypeError) as error:
+            raise ManifestError(f"malformed manifest: {error}") from None
+
+
+def chunk_entry(spec: RunSpec, chunk: Chunk) -> ChunkEntry:
+    first_hand = spec.first_hand(chunk.first_table)
+    name = part_name(first_hand)
+    return ChunkEntry(chunk.first_table, chunk.n_tables, first_hand, spec.hands_in(*chunk), name,
+                      f"{TRICKS_DIR}/{name}" if spec.tricks else None)
+
+
+def manifest_path(out_dir: str | Path) -> Path:
+    return Path(out_dir) / MANIFEST_NAME
+
+
+def read_manifest(out_dir: str | Path) -> Manifest | None:
+    """The manifest in `out_dir`, None if there is none; unreadable → ManifestError naming the file."""
+    path = manifest_path(out_dir)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    try:
+        return Manifest.from_json(text)
+    except ValueError as error:  # ManifestError and json.JSONDecodeError are ValueErrors
+        raise ManifestError(f"{path}: {error}") from None
+
+
+def write_manifest(out_dir: str | Path, manifest: Manifest) -> None:
+    """Write manifest.json atomically (temp file + rename); stamps `updated`."""
+    manifest.updated = utc_now()
+    path = manifest_path(out_dir)
+    tmp = temp_path(path)
+    try:
+        tmp.write_text(manifest.to_json(), encoding="utf-8")
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        raise
+
+
+def package_versions() -> dict[str, str]:
+    versions = {"python": platform.python_version()}
+    for key, dist in VERSIONED_PACKAGES.items():
+        try:
+            versions[key] = importlib.metadata.version(dist)
+        except importlib.metadata.PackageNotFoundError:
+            versions[key] = "not installed"
+    return versions
+
+
+def utc_now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds").replace("+00:00", "Z")

@@ -1,0 +1,102 @@
+"""Part files: one Arrow table per chunk, written atomically and deterministically.
+
+`write_part` writes to a hidden temp file in the same directory (`.NAME.tmp`, a fixed name) and renames it
+with `os.replace`, so a reader or an interrupted run only ever sees complete part files. The bytes depend
+only on the table (no timestamps; fixed row-group size, encodings and compression level), so the same
+RunSpec gives byte-identical files (DESIGN.md §4).
+
+Encodings, measured on 200k synthetic hands (zstd 3, whole file ≈ 16 B/hand, see the io tests): sorted
+indices (`hand`, `table`, ...) use DELTA_BINARY_PACKED (2.3 → 0.01 B/hand for `hand`); float features that
+may take many values (`strength_*`) use BYTE_STREAM_SPLIT (continuous float32: 5.5 → 3.1 B/hand);
+everything else keeps dictionary + RLE, best for the few distinct values of scores, seats and settlements.
+Higher zstd levels saved ~2% and wrote ~20% slower.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+PART_GLOB = "part-*.parquet"
+TRICKS_DIR = "tricks"  # OUT/tricks/part-*.parquet: one row per trick
+TEMP_GLOB = ".*.tmp"
+COMPRESSION = "zstd"
+COMPRESSION_LEVEL = 3
+ROW_GROUP_SIZE = 1 << 20  # rows; fixed, so files do not depend on anything but their rows
+
+DELTA_COLUMNS = ("hand", "table", "hand_in_table", "trick")  # sorted or repeating counters
+SPLIT_COLUMN_PREFIXES = ("strength_",)  # float features with many distinct values
+
+
+def part_name(first_hand: int) -> str:
+    """`part-<first:012d>.parquet`, named by the global index of its first hand (DESIGN.md §7)."""
+    return f"part-{first_hand:012d}.parquet"
+
+
+def temp_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}.tmp")
+
+
+def column_encodings(schema: pa.Schema) -> dict[str, str]:
+    """Non-dictionary encodings by column name; the other columns are dictionary-encoded."""
+    encodings = {}
+    for name in schema.names:
+        if name in DELTA_COLUMNS:
+            encodings[name] = "DELTA_BINARY_PACKED"
+        elif name.startswith(SPLIT_COLUMN_PREFIXES):
+            encodings[name] = "BYTE_STREAM_SPLIT"
+    return encodings
+
+
+def write_part(table: pa.Table, path: str | Path) -> int:
+    """Write `table` to `path` atomically (temp file + fsync + rename); the number of bytes written.
+
+    On any exception, KeyboardInterrupt included, the temp file is removed and `path` is untouched.
+    """
+    path = Path(path)
+    tmp = temp_path(path)
+    encodings = column_encodings(table.schema)
+    try:
+        with open(tmp, "wb") as sink:
+            pq.write_table(
+                table,
+                sink,
+                row_group_size=ROW_GROUP_SIZE,
+                compression=COMPRESSION,
+                compression_level=COMPRESSION_LEVEL,
+                use_dictionary=[_leaf(f) for f in table.schema if f.name not in encodings],
+                column_encoding=encodings or None,
+                write_statistics=True,
+                store_schema=True,
+            )
+            sink.flush()
+            os.fsync(sink.fileno())
+        size = tmp.stat().st_size
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        raise
+    return size
+
+
+def _leaf(field: pa.Field) -> str:
+    """The Parquet column path of a top-level field (a list's values live in `NAME.list.element`)."""
+    return f"{field.name}.list.element" if pa.types.is_list(field.type) else field.name
+
+
+def remove_temp_files(directory: str | Path) -> list[Path]:
+    """Delete temp files a killed writer left in `directory`; the paths removed."""
+    removed = sorted(Path(directory).glob(TEMP_GLOB))
+    for path in removed:
+        path.unlink()
+    return removed
+
+
+def part_paths(directory: str | Path) -> list[Path]:
+    """The part files in `directory`, in hand order."""
+    return sorted(Path(directory).glob(PART_GLOB))

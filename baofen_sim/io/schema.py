@@ -1,0 +1,188 @@
+"""The output tables (DESIGN.md §7), in one place: every column's name, the numpy dtype the engine fills,
+its Arrow type, and the conversion of a chunk's numpy columns to an Arrow table.
+
+The engine fills plain numpy arrays (`allocate_*` gives them preallocated, in the right dtypes); this
+module is the only place that turns them into Arrow, at the I/O edge:
+
+- small integer codes with `labels` become dictionary strings (`category` "normal", `trump` "H", ...);
+- `bids` is a 2-D int16 array padded on the right with −1 (a pass is 0) and becomes list<int16>;
+- columns marked `declared_only` are null in all-pass hands (declarer == −1): the declarer's target,
+  trump, points and result mean nothing there.
+
+Per-seat columns (`settle_0` ...) come in one copy per player of the rule set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pyarrow as pa
+
+# ---- integer codes the engine writes ----
+
+TRUMP_LABELS = ("S", "H", "C", "D")  # trump 0..3; −1 = none
+CATEGORY_NORMAL, CATEGORY_QUANJI, CATEGORY_BANJI, CATEGORY_JINTAIYANG, CATEGORY_ALL_PASS = range(5)
+CATEGORY_LABELS = ("normal", "quanji", "banji", "jintaiyang", "all_pass")  # RULES.md §6.4, §5.7
+LEAD_SINGLE, LEAD_PAIR, LEAD_TRACTOR, LEAD_THROW, LEAD_EIGHT = range(5)
+LEAD_KIND_LABELS = ("single", "pair", "tractor", "throw", "eight")
+BID_PASS = 0  # in `bids`
+BID_PAD = -1  # right padding of the 2-D `bids` array; dropped on output
+NO_DECLARER = -1  # `declarer` of an all-pass hand
+
+
+class SchemaError(ValueError):
+    """Engine output that does not match the schema (a missing or unknown column, a wrong dtype or length)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One output column."""
+
+    name: str
+    dtype: str  # numpy dtype the engine fills
+    doc: str
+    labels: tuple[str, ...] | None = None  # int codes → dictionary<int8, string>; −1 → null
+    declared_only: bool = False  # null when declarer == −1
+    padded_list: bool = False  # 2-D array padded with BID_PAD → list<dtype>
+
+    @property
+    def arrow_type(self) -> pa.DataType:
+        if self.labels is not None:
+            return pa.dictionary(pa.int8(), pa.string())
+        value_type = pa.from_numpy_dtype(np.dtype(self.dtype))
+        return pa.list_(value_type) if self.padded_list else value_type
+
+
+def _per_seat(name: str, dtype: str, doc: str, num_players: int) -> list[Column]:
+    return [Column(f"{name}_{seat}", dtype, f"{doc}, seat {seat}") for seat in range(num_players)]
+
+
+def hand_columns(num_players: int = 4) -> tuple[Column, ...]:
+    """The columns of `part-*.parquet`, one row per hand, in file order."""
+    return (
+        Column("hand", "int64", "global hand index = table * hands_per_table + hand_in_table"),
+        Column("table", "int64", "table index"),
+        Column("hand_in_table", "int32", "hand number at its table, from 0"),
+        Column("zhujiao", "int8", "主叫 seat (§5.2)"),
+        Column("declarer", "int8", "declarer seat; −1 = all-pass"),
+        Column("target", "int16", "winning bid (目标分)", declared_only=True),
+        Column("trump", "int8", "trump suit S/H/C/D", labels=TRUMP_LABELS, declared_only=True),
+        Column("bids", "int16", "bids in auction order from the 主叫; 0 = pass", padded_list=True),
+        Column("kitty_points", "int16", "card points in the final kitty (K)"),
+        Column("declarer_points", "int16", "card points the declarer took (C)", declared_only=True),
+        Column("wangfen_points", "int16", "王分 the declarer took (W)", declared_only=True),
+        Column("penalty_points", "int16", "failed-throw adjustment (Pen)", declared_only=True),
+        Column("score", "int32", "本局得分 S (§6.5)", declared_only=True),
+        Column("result", "int32", "R = S − target, or the fixed special score (§6.5)", declared_only=True),
+        Column("category", "int8", "hand category (§6.4)", labels=CATEGORY_LABELS),
+        Column("declarer_won", "bool", "R ≥ 0 (or > 0, §6.5 [A11])", declared_only=True),
+        *_per_seat("settle", "float64", "settlement incl. 水草 transfers (§6.6/§6.7)", num_players),
+        Column("pot_after", "float64", "水草 pot after the hand (§5.7)"),
+        Column("failed_throws", "int16", "failed throws in the hand"),
+        Column("tricks_played", "int16", "tricks played (0 in an all-pass hand)"),
+        *_per_seat("pairs", "int8", "pairs among the dealt cards (§5.4.2)", num_players),
+        *_per_seat("strength", "float32", "bidder's hand-strength feature", num_players),
+        *_per_seat("policy", "int8", "policy id", num_players),
+    )
+
+
+TRICK_COLUMNS: tuple[Column, ...] = (
+    Column("hand", "int64", "global hand index"),
+    Column("trick", "int16", "trick number in the hand, from 0"),
+    Column("leader", "int8", "seat that led"),
+    Column("winner", "int8", "seat that won"),
+    Column("points", "int16", "card points in the trick"),
+    Column("cards", "int16", "cards per player"),
+    Column("lead_kind", "int8", "shape of the lead", labels=LEAD_KIND_LABELS),
+    Column("throw_failed", "bool", "the lead was a failed throw (§4.4)"),
+    Column("ruffed", "bool", "a trump beat a plain-suit lead (§3)"),
+)
+
+
+def arrow_schema(columns: tuple[Column, ...]) -> pa.Schema:
+    return pa.schema([pa.field(c.name, c.arrow_type, nullable=True) for c in columns])
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkResult:
+    """What the engine returns for one chunk: numpy columns in hand order (tricks: in (hand, trick) order)."""
+
+    hands: dict[str, np.ndarray]
+    tricks: dict[str, np.ndarray] | None = None
+
+
+# ---- preallocation for the engine ----
+
+
+def allocate(columns: tuple[Column, ...], n_rows: int, max_bids: int = 0) -> dict[str, np.ndarray]:
+    """Zeroed arrays for `n_rows` rows (`bids` filled with BID_PAD, shape (n_rows, max_bids))."""
+    arrays = {}
+    for c in columns:
+        if c.padded_list:
+            arrays[c.name] = np.full((n_rows, max_bids), BID_PAD, dtype=c.dtype)
+        else:
+            arrays[c.name] = np.zeros(n_rows, dtype=c.dtype)
+    return arrays
+
+
+# ---- numpy → Arrow ----
+
+
+def to_arrow(arrays: dict[str, np.ndarray], columns: tuple[Column, ...]) -> pa.Table:
+    """The Arrow table for numpy `arrays` (exactly `columns`, right dtypes, equal lengths) or SchemaError."""
+    _check_names(arrays, columns)
+    n_rows = len(arrays[columns[0].name])
+    undeclared = arrays["declarer"] < 0 if any(c.declared_only for c in columns) else None
+    out = []
+    for c in columns:
+        values = arrays[c.name]
+        if values.dtype != np.dtype(c.dtype) or len(values) != n_rows or values.ndim != (2 if c.padded_list else 1):
+            raise SchemaError(
+                f"column {c.name}: got {values.dtype} shape {values.shape}, expected {c.dtype} "
+                f"{'(n, max_bids)' if c.padded_list else '(n,)'} with n = {n_rows}"
+            )
+        mask = undeclared if c.declared_only else None
+        out.append(_convert(c, values, mask))
+    return pa.Table.from_arrays(out, schema=arrow_schema(columns))
+
+
+def hands_to_arrow(hands: dict[str, np.ndarray], num_players: int = 4) -> pa.Table:
+    return to_arrow(hands, hand_columns(num_players))
+
+
+def tricks_to_arrow(tricks: dict[str, np.ndarray]) -> pa.Table:
+    return to_arrow(tricks, TRICK_COLUMNS)
+
+
+def _check_names(arrays: dict[str, np.ndarray], columns: tuple[Column, ...]) -> None:
+    expected = [c.name for c in columns]
+    missing = [n for n in expected if n not in arrays]
+    unknown = [n for n in arrays if n not in expected]
+    if missing or unknown:
+        raise SchemaError(
+            f"columns missing: {missing or 'none'}; not in baofen_sim.io.schema: {unknown or 'none'}"
+        )
+
+
+def _convert(c: Column, values: np.ndarray, mask: np.ndarray | None) -> pa.Array:
+    if c.padded_list:
+        return _padded_to_list(c.name, values)
+    if c.labels is not None:
+        bad = (values < -1) | (values >= len(c.labels))
+        if bad.any():
+            raise SchemaError(f"column {c.name}: code {values[bad][0]} is not -1..{len(c.labels) - 1}")
+        null = values < 0 if mask is None else (values < 0) | mask
+        indices = pa.array(np.where(null, 0, values).astype(np.int8), mask=null)
+        return pa.DictionaryArray.from_arrays(indices, pa.array(c.labels, pa.string()))
+    return pa.array(values, mask=mask)
+
+
+def _padded_to_list(name: str, values: np.ndarray) -> pa.Array:
+    """list<...> from a 2-D array whose rows are values then BID_PAD to the right."""
+    present = values != BID_PAD
+    if values.shape[1] > 1 and (present[:, 1:] & ~present[:, :-1]).any():
+        raise SchemaError(f"column {name}: a value follows the -1 padding")
+    offsets = np.zeros(len(values) + 1, dtype=np.int32)
+    np.cumsum(present.sum(axis=1), out=offsets[1:])
+    return pa.ListArray.from_arrays(pa.array(offsets), pa.array(values[present]))

@@ -1,0 +1,263 @@
+"""`RunSpec`: everything that defines a simulation run, and the planner that cuts it into chunks.
+
+A run plays `deals` hands at `tables` tables of `hands_per_table` hands each (the last table may be
+shorter; DESIGN.md §5). Hand `h` is hand `h % hands_per_table` of table `h // hands_per_table`.
+A chunk is a run of whole tables, `(first_table, n_tables)`; the engine plays one chunk at a time.
+
+Two kinds of fields:
+- outcome fields (rules options, policies, parameters, seed, deals, hands_per_table, tricks, and
+  `RULES_VERSION`): they fix every output row; `spec_hash()` covers exactly these;
+- execution fields (`chunk_size`, `threads`): how the work is cut and run; they never change the rows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import math
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from baofen_sim.rules import RuleSet, preset
+
+# Bump when the same RunSpec would produce different rows (an engine or rules fix that changes outcomes).
+RULES_VERSION = 1
+
+DEFAULT_POLICY = "heuristic"  # DESIGN.md §6
+DEFAULT_DEALS = 100_000
+DEFAULT_HANDS_PER_TABLE = 16
+DEFAULT_CHUNK_SIZE = 65_536  # hands per chunk, rounded down to whole tables
+SEED_LIMIT = 2**64  # seeds are unsigned 64-bit (splitmix64 keys)
+
+Params = tuple[tuple[str, float], ...]  # one seat's policy parameters, sorted by name
+
+
+class RunSpecError(ValueError):
+    """A run specification that cannot be built (a bad count, seat, policy option or parameter file)."""
+
+
+class Chunk(NamedTuple):
+    """A run of whole tables, played and written as one part file."""
+
+    first_table: int
+    n_tables: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RunSpec:
+    """One simulation run. Frozen and hashable; `policies` and `params` are normalised to one entry per seat."""
+
+    rules: RuleSet = field(default_factory=lambda: preset("baofen"))
+    policies: tuple[str, ...] = ()  # policy name per seat; () = DEFAULT_POLICY at every seat
+    params: tuple[Params, ...] = ()  # policy parameters per seat (name → value); () = none at any seat
+    seed: int = 0
+    deals: int = DEFAULT_DEALS  # hands in total
+    hands_per_table: int = DEFAULT_HANDS_PER_TABLE
+    chunk_size: int = DEFAULT_CHUNK_SIZE  # execution only: hands per chunk
+    tricks: bool = False  # also write one row per trick
+    threads: int | None = None  # execution only: Numba threads; None = Numba's default
+
+    def __post_init__(self) -> None:
+        seats = self.rules.num_players
+        policies = tuple(self.policies) or (DEFAULT_POLICY,) * seats
+        params = tuple(_normal_params(p) for p in self.params) or ((),) * seats
+        if len(policies) != seats or len(params) != seats:
+            raise RunSpecError(f"policies and params need one entry per seat ({seats} seats)")
+        if not all(isinstance(name, str) and name.strip() for name in policies):
+            raise RunSpecError(f"policy names must be non-empty text: {policies!r}")
+        object.__setattr__(self, "policies", policies)
+        object.__setattr__(self, "params", params)
+        _check_int("seed", self.seed, 0, SEED_LIMIT - 1)
+        _check_int("deals", self.deals, 1)
+        _check_int("hands_per_table", self.hands_per_table, 1)
+        _check_int("chunk_size", self.chunk_size, 1)
+        if self.threads is not None:
+            _check_int("threads", self.threads, 1)
+        if not isinstance(self.tricks, bool):
+            raise RunSpecError(f"tricks: {self.tricks!r} is not true or false")
+
+    # ---- counts ----
+
+    @property
+    def num_players(self) -> int:
+        return self.rules.num_players
+
+    @property
+    def tables(self) -> int:
+        """Tables in the run: ceil(deals / hands_per_table); the last one may be shorter."""
+        return math.ceil(self.deals / self.hands_per_table)
+
+    def first_hand(self, table: int) -> int:
+        """Global index of the first hand of `table`."""
+        return table * self.hands_per_table
+
+    def hands_in(self, first_table: int, n_tables: int) -> int:
+        """Hands played at tables first_table .. first_table + n_tables − 1."""
+        end = min(self.first_hand(first_table + n_tables), self.deals)
+        return max(0, end - self.first_hand(first_table))
+
+    def seat_params(self, seat: int) -> dict[str, float]:
+        return dict(self.params[seat])
+
+    # ---- identity ----
+
+    def outcome_fields(self) -> dict[str, Any]:
+        """The fields that fix the output rows (not the rules' name, chunk size or threads), as plain data."""
+        return {
+            "rules_version": RULES_VERSION,
+            "rules": {k: v for k, v in self.rules.to_dict().items() if k != "name"},
+            "policies": list(self.policies),
+            "params": [dict(p) for p in self.params],
+            "seed": self.seed,
+            "deals": self.deals,
+            "hands_per_table": self.hands_per_table,
+            "tricks": self.tricks,
+        }
+
+    def spec_hash(self) -> str:
+        """SHA-256 (hex) of `outcome_fields()`: equal hashes ⇒ equal rows."""
+        text = json.dumps(self.outcome_fields(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    # ---- plain data (manifest.json) ----
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as plain JSON data; `from_dict` gives back an equal RunSpec."""
+        return {
+            "rules": self.rules.to_dict(),
+            "policies": list(self.policies),
+            "params": [dict(p) for p in self.params],
+            "seed": self.seed,
+            "deals": self.deals,
+            "hands_per_table": self.hands_per_table,
+            "chunk_size": self.chunk_size,
+            "tricks": self.tricks,
+            "threads": self.threads,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RunSpec:
+        fields = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - fields
+        if unknown:
+            raise RunSpecError(f"unknown run spec field(s): {', '.join(sorted(unknown))}")
+        values = dict(data)
+        if "rules" in values:
+            values["rules"] = RuleSet.from_dict(values["rules"])
+        for key in ("policies", "params"):
+            if key in values:
+                values[key] = tuple(values[key])
+        return cls(**values)
+
+    def replace(self, **changes: Any) -> RunSpec:
+        return dataclasses.replace(self, **changes)
+
+
+def plan_chunks(spec: RunSpec) -> list[Chunk]:
+    """The run's chunks in table order: `chunk_size` hands rounded down to whole tables (at least one)."""
+    per_chunk = max(1, spec.chunk_size // spec.hands_per_table)
+    return [Chunk(first, min(per_chunk, spec.tables - first)) for first in range(0, spec.tables, per_chunk)]
+
+
+# ---- --policy / --param options (DESIGN.md §9) ----
+# Kept apart so that `baofen_sim.policies` can take it over (it will validate names and parameters).
+
+
+def resolve_policies(
+    policy_opts: Sequence[str] | None, param_opts: Sequence[str] | None, num_players: int = 4
+) -> tuple[tuple[str, ...], tuple[dict[str, float], ...]]:
+    """Policy names and parameters per seat from `--policy` and `--param` texts.
+
+    `--policy NAME` sets every seat, `--policy SEAT=NAME` one seat and wins over NAME whatever the order
+    (NAME may be `module:function`); each at most once. `--param SEAT=FILE.toml` merges a TOML table of
+    numbers into that seat's parameters, `--param SEAT.KEY=VALUE` sets one; they apply in order.
+    Bad text → RunSpecError naming the option. (Same rules as `baofen_sim.policies.resolve_policies`,
+    which also checks names and parameters against the registry.)
+    """
+    every: str | None = None
+    per_seat: dict[int, str] = {}
+    for text in policy_opts or ():
+        head, sep, name = text.partition("=")
+        name = (name if sep else head).strip()
+        if not name:
+            raise RunSpecError(f"--policy {text!r}: expected NAME or SEAT=NAME")
+        if sep:
+            seat = _seat(head, "--policy", text, num_players)
+            if seat in per_seat:
+                raise RunSpecError(f"--policy {text!r}: seat {seat} is given a policy twice")
+            per_seat[seat] = name
+        elif every is not None:
+            raise RunSpecError(f"--policy {text!r}: a policy for every seat is already given ({every})")
+        else:
+            every = name
+    names = [per_seat.get(seat, every or DEFAULT_POLICY) for seat in range(num_players)]
+    params: list[dict[str, float]] = [{} for _ in range(num_players)]
+    for text in param_opts or ():
+        target, sep, value = text.partition("=")
+        if not sep:
+            raise RunSpecError(f"--param {text!r}: expected SEAT=FILE.toml or SEAT.KEY=VALUE")
+        seat_text, dot, key = target.partition(".")
+        seat = _seat(seat_text, "--param", text, num_players)
+        if dot:
+            params[seat][_key(key, text)] = _number(value.strip(), f"--param {text!r}")
+        else:
+            params[seat].update(_param_file(Path(value.strip())))
+    return tuple(names), tuple(params)
+
+
+def _seat(text: str, option: str, whole: str, num_players: int) -> int:
+    try:
+        seat = int(text)
+    except ValueError:
+        seat = -1
+    if not 0 <= seat < num_players:
+        raise RunSpecError(f"{option} {whole!r}: seat {text.strip()!r} is not one of 0..{num_players - 1}")
+    return seat
+
+
+def _key(key: str, whole: str) -> str:
+    key = key.strip()
+    if not key.isidentifier():
+        raise RunSpecError(f"--param {whole!r}: {key!r} is not a parameter name")
+    return key
+
+
+def _number(value: Any, where: str) -> float:
+    if isinstance(value, bool):
+        raise RunSpecError(f"{where}: {value!r} is not a number")
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise RunSpecError(f"{where}: {value!r} is not a number") from None
+    if not math.isfinite(number):
+        raise RunSpecError(f"{where}: {value!r} is not a finite number")
+    return number
+
+
+def _param_file(path: Path) -> dict[str, float]:
+    """A TOML file of `name = number` lines."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RunSpecError(f"--param: no such file: {path}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise RunSpecError(f"--param {path}: bad TOML: {error}") from None
+    return {_key(key, str(path)): _number(value, f"--param {path}: {key}") for key, value in data.items()}
+
+
+# ---- normalisation and checks ----
+
+
+def _normal_params(params: Mapping[str, float] | Iterable[tuple[str, float]]) -> Params:
+    items = params.items() if isinstance(params, Mapping) else params
+    return tuple(sorted((str(k), _number(v, f"parameter {k}")) for k, v in items))
+
+
+def _check_int(name: str, value: Any, low: int, high: int | None = None) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else f">= {low}"
+        raise RunSpecError(f"{name}: {value!r} is not an integer {bound}")
