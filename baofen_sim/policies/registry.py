@@ -1,0 +1,297 @@
+"""Policy names ↔ integer ids, their parameters, and the `--policy` / `--param` options (DESIGN.md §6, §9).
+
+Every seat has one policy id (int8) and one parameter row (float64[MAX_PARAMS]). The kernels dispatch on
+the id among module-level `@njit` functions and read parameters by the index constants below, so changing
+a parameter never recompiles. The meaning of a row depends on the seat's policy: slot i is the policy's
+i-th parameter (`PolicySpec.params[i]`); unused slots are 0.
+
+Options (DESIGN §9):
+
+    --policy NAME             every seat plays NAME (default: heuristic)
+    --policy SEAT=NAME        seat SEAT plays NAME (wins over a plain NAME, whatever the order)
+    --param SEAT=FILE.toml    parameters of SEAT from a flat TOML table (KEY = number)
+    --param SEAT.KEY=VALUE    one parameter of SEAT
+
+`--param` options apply in the order given, so a later one overrides an earlier one (a file, then one
+key). Plug-in policies (`module:function`) are not supported yet and are refused with a clear message.
+`resolve_policies` turns the options into the kernel arrays; `policy_arrays` does the same for names and
+{parameter: value} mappings that were parsed elsewhere (e.g. a RunSpec), with the same checks.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+MAX_PARAMS = 16  # width of a seat's parameter row (room for the play policies' parameters)
+
+POLICY_RANDOM = 0
+POLICY_HEURISTIC = 1
+DEFAULT_POLICY = "heuristic"
+
+# Parameter slots of `random`.
+RANDOM_PASS_WEIGHT = 0
+# Parameter slots of `heuristic`.
+HEURISTIC_OPEN_THRESHOLD = 0
+HEURISTIC_PER_5_POINTS = 1
+HEURISTIC_MAX_BID = 2
+HEURISTIC_BURY_POINT_COST = 3
+HEURISTIC_BURY_PAIR_COST = 4
+HEURISTIC_BURY_VOID_BONUS = 5
+
+
+class PolicyError(ValueError):
+    """A bad --policy or --param option; the message is one line naming the problem."""
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    name: str
+    default: float
+    doc: str
+    low: float = -math.inf  # smallest allowed value
+    low_exclusive: bool = False  # True: the value must be > low
+
+
+@dataclass(frozen=True)
+class PolicySpec:
+    name: str
+    id: int
+    doc: str
+    params: tuple[ParamSpec, ...]  # in slot order
+
+    def param_index(self, name: str) -> int:
+        for i, spec in enumerate(self.params):
+            if spec.name == name:
+                return i
+        raise KeyError(name)
+
+    def defaults(self) -> np.ndarray:
+        row = np.zeros(MAX_PARAMS, dtype=np.float64)
+        for i, spec in enumerate(self.params):
+            row[i] = spec.default
+        return row
+
+
+RANDOM = PolicySpec(
+    name="random",
+    id=POLICY_RANDOM,
+    doc="uniform over the legal choices: bids (pass weighted by pass_weight), any 8 of the 33 cards to "
+        "bury, any suit as trump",
+    params=(
+        ParamSpec("pass_weight", 1.0, "weight of passing against each legal bid "
+                                      "(1 = uniform over pass and the legal bids, 0 = pass only when forced)",
+                  low=0.0),
+    ),
+)
+
+HEURISTIC = PolicySpec(
+    name="heuristic",
+    id=POLICY_HEURISTIC,
+    doc="threshold bidder on the hand strength score (policies.features), buries low plain non-point cards, "
+        "names its strongest suit",
+    params=(
+        ParamSpec("open_threshold", 22.0, "hand strength needed to bid 85 (strength: mean 20, sd 3.7 per hand)"),
+        ParamSpec("per_5_points", 1.0, "extra strength needed per 5 points bid above 85", low=0.0,
+                  low_exclusive=True),
+        ParamSpec("max_bid", 250.0, "never bid above this (the §5.4.2 cap applies as well)", low=0.0),
+        ParamSpec("bury_point_cost", 2.0, "bury cost per card point: keeps 5s, 10s and Ks out of the kitty"),
+        ParamSpec("bury_pair_cost", 10.0, "bury cost of a card that is half of a pair"),
+        ParamSpec("bury_void_bonus", 1.5, "bury cost removed per card a plain suit is short of 6 (to make voids)"),
+    ),
+)
+
+POLICIES: dict[str, PolicySpec] = {spec.name: spec for spec in (RANDOM, HEURISTIC)}
+POLICIES_BY_ID: dict[int, PolicySpec] = {spec.id: spec for spec in POLICIES.values()}
+
+for _spec in POLICIES.values():
+    assert len(_spec.params) <= MAX_PARAMS, _spec.name
+assert RANDOM.param_index("pass_weight") == RANDOM_PASS_WEIGHT
+assert [HEURISTIC.param_index(p.name) for p in HEURISTIC.params] == [
+    HEURISTIC_OPEN_THRESHOLD, HEURISTIC_PER_5_POINTS, HEURISTIC_MAX_BID, HEURISTIC_BURY_POINT_COST,
+    HEURISTIC_BURY_PAIR_COST, HEURISTIC_BURY_VOID_BONUS]
+
+
+# ----- look-ups ------------------------------------------------------------------------------------------
+
+
+def policy_spec(name: str) -> PolicySpec:
+    """The built-in policy called `name`; PolicyError (with a close match) otherwise."""
+    text = name.strip()
+    if text in POLICIES:
+        return POLICIES[text]
+    if ":" in text:
+        raise PolicyError(f"plug-in policy {text!r} (module:function) is not supported yet; "
+                          f"built-in policies: {', '.join(POLICIES)}")
+    close = difflib.get_close_matches(text, POLICIES, n=1, cutoff=0.5)
+    hint = f"did you mean {close[0]}? " if close else ""
+    raise PolicyError(f"unknown policy {text!r}; {hint}policies: {', '.join(POLICIES)}")
+
+
+def policy_id(name: str) -> int:
+    return policy_spec(name).id
+
+
+def policy_name(pid: int) -> str:
+    try:
+        return POLICIES_BY_ID[int(pid)].name
+    except KeyError:
+        raise PolicyError(f"no policy with id {pid}") from None
+
+
+def default_params(name: str) -> np.ndarray:
+    """float64[MAX_PARAMS]: the defaults of policy `name`."""
+    return policy_spec(name).defaults()
+
+
+# ----- --policy / --param ----------------------------------------------------------------------------
+
+
+def _seat(text: str, num_players: int, option: str) -> int:
+    try:
+        seat = int(text.strip())
+    except ValueError:
+        raise PolicyError(f"{option}: {text.strip()!r} is not a seat (0..{num_players - 1})") from None
+    if not 0 <= seat < num_players:
+        raise PolicyError(f"{option}: seat {seat} is not a seat (0..{num_players - 1})")
+    return seat
+
+
+def _resolve_names(policy_opts: list[str], num_players: int) -> list[str]:
+    """Policy name per seat: a plain NAME sets every seat, SEAT=NAME one seat (it wins over NAME)."""
+    every: str | None = None
+    per_seat: dict[int, str] = {}
+    for opt in policy_opts:
+        option = f"--policy {opt!r}"
+        left, sep, right = opt.partition("=")
+        if sep and ":" not in left:
+            seat = _seat(left, num_players, option)
+            if seat in per_seat:
+                raise PolicyError(f"{option}: seat {seat} is given a policy twice")
+            per_seat[seat] = policy_spec(right).name
+        else:
+            if every is not None:
+                raise PolicyError(f"{option}: a policy for every seat is already given ({every}); "
+                                  f"use SEAT=NAME for one seat")
+            every = policy_spec(opt).name
+    return [per_seat.get(seat, every or DEFAULT_POLICY) for seat in range(num_players)]
+
+
+def _param_value(spec: ParamSpec, value: object, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise PolicyError(f"{where}: {spec.name} = {value!r} is not a number")
+    try:
+        number = float(value)
+    except ValueError:
+        raise PolicyError(f"{where}: {spec.name} = {value!r} is not a number") from None
+    if not math.isfinite(number):
+        raise PolicyError(f"{where}: {spec.name} = {value!r} is not a finite number")
+    if number < spec.low or (spec.low_exclusive and number == spec.low):
+        relation = ">" if spec.low_exclusive else ">="
+        raise PolicyError(f"{where}: {spec.name} = {number:g} is not allowed (must be {relation} {spec.low:g})")
+    return number
+
+
+def _set_param(params: np.ndarray, ids: np.ndarray, seat: int, key: str, value: object, where: str) -> None:
+    spec = POLICIES_BY_ID[int(ids[seat])]
+    key = key.strip()
+    try:
+        index = spec.param_index(key)
+    except KeyError:
+        close = difflib.get_close_matches(key, [p.name for p in spec.params], n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]}? " if close else ""
+        known = ", ".join(p.name for p in spec.params) or "none"
+        raise PolicyError(f"{where}: unknown parameter {key!r} for policy {spec.name} (seat {seat}); "
+                          f"{hint}its parameters: {known}") from None
+    params[seat, index] = _param_value(spec.params[index], value, where)
+
+
+def _load_param_file(path_text: str, where: str) -> dict[str, object]:
+    path = Path(path_text.strip())
+    if path.suffix != ".toml":
+        raise PolicyError(f"{where}: expected SEAT=FILE.toml or SEAT.KEY=VALUE")
+    try:
+        with path.open("rb") as handle:
+            table = tomllib.load(handle)
+    except FileNotFoundError:
+        raise PolicyError(f"{where}: no such file {str(path)!r}") from None
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise PolicyError(f"{where}: cannot read {str(path)!r}: {error}") from None
+    for key, value in table.items():
+        if isinstance(value, dict):
+            raise PolicyError(f"{where}: {str(path)!r} must be a flat table of KEY = number, found [{key}]")
+    return table
+
+
+def _new_arrays(names: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    specs = [policy_spec(name) for name in names]
+    ids = np.array([spec.id for spec in specs], dtype=np.int8)
+    params = np.zeros((len(specs), MAX_PARAMS), dtype=np.float64)
+    for seat, spec in enumerate(specs):
+        params[seat] = spec.defaults()
+    return ids, params
+
+
+def resolve_policies(policy_opts: Sequence[str], param_opts: Sequence[str],
+                     num_players: int = 4) -> tuple[np.ndarray, np.ndarray]:
+    """Policy ids `int8[num_players]` and parameters `float64[num_players, MAX_PARAMS]` from the options.
+
+    Raises PolicyError with one line naming the problem: unknown policy (with a close match), a plug-in,
+    a bad seat, a seat given twice, an unknown parameter for that seat's policy, a bad value or file.
+    """
+    ids, params = _new_arrays(_resolve_names(list(policy_opts), num_players))
+    for opt in param_opts:
+        where = f"--param {opt!r}"
+        left, sep, right = opt.partition("=")
+        if not sep:
+            raise PolicyError(f"{where}: expected SEAT=FILE.toml or SEAT.KEY=VALUE")
+        seat_text, dot, key = left.partition(".")
+        seat = _seat(seat_text, num_players, where)
+        if dot:
+            _set_param(params, ids, seat, key, right.strip(), where)
+        else:
+            for file_key, value in _load_param_file(right, where).items():
+                _set_param(params, ids, seat, file_key, value, where)
+    return ids, params
+
+
+def policy_arrays(names: Sequence[str],
+                  seat_params: Sequence[Mapping[str, float]] = ()) -> tuple[np.ndarray, np.ndarray]:
+    """The kernel arrays (ids int8[N], params float64[N, MAX_PARAMS]) of one policy name per seat and,
+    optionally, one {parameter: value} mapping per seat (e.g. a RunSpec's). Validated like the options."""
+    ids, params = _new_arrays(list(names))
+    if len(seat_params) > len(names):
+        raise PolicyError(f"parameters for {len(seat_params)} seats, but policies for only {len(names)}")
+    for seat, values in enumerate(seat_params):
+        for key, value in values.items():
+            _set_param(params, ids, seat, key, value, f"seat {seat} parameters")
+    return ids, params
+
+
+def seat_policies(ids: np.ndarray, params: np.ndarray) -> list[dict[str, object]]:
+    """Plain data for a manifest: per seat {"seat", "policy", "params": {name: value}}."""
+    seats = []
+    for seat, pid in enumerate(ids):
+        spec = POLICIES_BY_ID[int(pid)]
+        values = {p.name: float(params[seat, i]) for i, p in enumerate(spec.params)}
+        seats.append({"seat": seat, "policy": spec.name, "params": values})
+    return seats
+
+
+def describe_policies() -> str:
+    """The `policies` CLI listing: each policy with its id and its parameters, defaults and docs."""
+    lines = []
+    for spec in POLICIES.values():
+        default = ", the default" if spec.name == DEFAULT_POLICY else ""
+        lines.append(f"{spec.name} (id {spec.id}{default}): {spec.doc}")
+        width = max((len(p.name) for p in spec.params), default=0)
+        for p in spec.params:
+            lines.append(f"    {p.name:<{width}} = {p.default:<6g} {p.doc}")
+    lines.append("Options: --policy NAME | --policy SEAT=NAME; --param SEAT=FILE.toml | --param SEAT.KEY=VALUE")
+    return "\n".join(lines)
