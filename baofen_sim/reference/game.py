@@ -318,7 +318,7 @@ class BaofenHand:
         seat = self.to_act
         hand = self.hands[seat]
         if self.current:
-            yield from (p for p in _follow_candidates(self.lead, hand, self.order)
+            yield from (sorted(p) for p in _follow_candidates(self.lead, hand, self.order)
                         if check_follow(self.lead, hand, p, self.order, self.rules) is None)
             return
         seen = set()

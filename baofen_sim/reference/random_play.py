@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from baofen_sim.cards import NUM_SUITS, full_pack
+from baofen_sim.cards import LITTLE_JOKER, NUM_SUITS, full_pack, rank_of
+from baofen_sim.reference.eight import eight_kinds_held
 from baofen_sim.reference.game import AUCTION, BURY, CHOOSE_TRUMP, BaofenHand
 from baofen_sim.reference.units import decompose
 
 THROW_PROBABILITY = 0.2
+EIGHT_PROBABILITY = 0.5
 PASS_PROBABILITY = 0.4
 SAMPLE_TRIES = 200
 
@@ -29,7 +31,13 @@ def random_action(state: BaofenHand, rng: random.Random):
 
 
 def random_lead(state: BaofenHand, rng: random.Random) -> list[int]:
+    """A throw attempt (random cards of one suit) with THROW_PROBABILITY, an eight of a kind it holds with
+    EIGHT_PROBABILITY, else a uniformly chosen single, pair or tractor."""
     hand = state.hands[state.to_act]
+    eights = eight_kinds_held(hand) if state.rules.eight_kind_mode != "off" else []
+    if eights and rng.random() < EIGHT_PROBABILITY:
+        rank = rng.choice(eights)
+        return sorted(k for k in hand if k < LITTLE_JOKER and rank_of(k) == rank)
     if state.rules.allow_throws and state._throw_allowed(state.to_act) and rng.random() < THROW_PROBABILITY:
         suit = state.order.suit(rng.choice(hand))
         cards = [k for k in hand if state.order.suit(k) == suit]
