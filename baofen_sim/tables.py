@@ -1,7 +1,8 @@
 """Trump-relative lookup tables for the kernels (DESIGN.md §3), built once per (RuleSet, trump) in Python.
 
-`materialize(rules, trump)` returns a `TrumpTables`: plain numpy arrays and ints that every kernel takes as
-its first argument. Kernels never see a RuleSet; every option they need is an integer code defined here.
+`materialize(rules, trump)` returns a `TrumpTables` record (masks, per-bit arrays and option codes) that
+every kernel takes as its first argument. Kernels never see a RuleSet; every option they need is an integer
+code defined here.
 
 Bit layout
 ----------
@@ -14,22 +15,22 @@ Baofen, trump t = ♥ (the plain suits keep printed order S, C, D; the trump blo
     bit    0 ......... 11   12 ........ 23   24 ........ 35   36 ........ 47   48 49 50   51   52   53
     card   S3 S4 ... SA     C3 C4 ... CA     D3 D4 ... DA     H3 H4 ... HA     S2 C2 D2   H2   LJ   BJ
     suit   0 (S)            2 (C)            3 (D)            TRUMP = 4 ..........................
-    power  1  2  ...  12    1  2  ...  12    1  2  ...  12    1  2  ...  12    13 13 13   14   15   16
-    link   ===========      ===========      ===========      ===========      (副2: tie, (主2)  ==== joker
-           (a chain: 3..A, 12 positions, 11 links per suit)                     no chain)        chain
+    link   ===========      ===========      ===========      ===========      .  .  .    .    ===
+           (3..A: 12 positions, 11 links per suit)                              副2 ties   主2  joker chain
+    tie    .  .  ...  .     .  .  ...  .     .  .  ...  .     .  .  ...  .     .  T  T    .    .    .
 
-Ties (the three 副2) get one bit each with equal power; `beat_mask[b]` (same-suit bits of strictly higher
-power) makes "higher" checks one AND. The joker chain LJ-BJ is linked iff joker tractors exist.
-Bits 54..63 are unused (`bit_to_kind` = -1). Other layouts from the same builder:
-80分 level ℓ (`constant_trump_ranks` = (ℓ,)): suits run 2..A without ℓ, the gap linked by
-`level_gap_tractor`; no-trump (`trump` = NO_TRUMP): all four suits plain, the trump block is the eight
-level cards (one tie group) and the jokers. 5-player tiers (7 above 2) lay out likewise; only S002's
-"lowering" (t7/t2 on the trump chain, §1.5.2) cannot be a run of adjacent bits and is refused.
+Ties (the three 副2) get one bit each with equal `bit_power` (§1.3 numbers: BJ 16, LJ 15, 主2 14, 副2 13,
+A..3 12..1) and `tie_mask` marks them; `beat_mask[b]` (same-suit bits of strictly higher power) makes
+"a higher card of the suit" one AND. Tractor values are the top pair's power (the joker tractor 0 or 100,
+§1.6.4). The joker chain LJ-BJ is linked iff joker tractors exist. Bits 54..63 are unused.
+Other layouts from the same builder: 80分 level ℓ (`constant_trump_ranks` = (ℓ,)): suits run
+2..A without ℓ, the gap linked by `level_gap_tractor`; no-trump (`trump` = NO_TRUMP): all four suits
+plain, the trump block is the eight level cards (one tie group) and the jokers. 5-player tiers (7 above
+2) lay out likewise; only S002's "lowering" (t7/t2 on the trump chain, §1.5.2) cannot be a run of
+adjacent bits and is refused.
 """
 
 from __future__ import annotations
-
-from typing import NamedTuple
 
 import numpy as np
 
@@ -39,7 +40,6 @@ from baofen_sim.cards import (
     NUM_KINDS,
     NUM_RANKS,
     NUM_SUITS,
-    POINTS,
     RANK_5,
     RANK_10,
     RANK_K,
@@ -89,43 +89,47 @@ _CODES = {
 }
 
 
-class TrumpTables(NamedTuple):
-    """Everything the trick kernels know about one (RuleSet, trump). Arrays are indexed by bit (64) or kind.
+# The fields of a TrumpTables record: (name, dtype, shape or None, meaning).
+_FIELDS = (
+    ("kind_to_bit", np.int64, NUM_KINDS, "card kind → bit"),
+    ("bit_to_kind", np.int64, NUM_BITS, "bit → card kind, NO_BIT if unused"),
+    ("bit_suit", np.int64, NUM_BITS, "bit → effective suit 0..3 or TRUMP, -1 if unused"),
+    ("bit_power", np.int64, NUM_BITS, "power within the effective suit (§1.3 numbers); equal = tie (§1.7)"),
+    ("beat_mask", np.uint64, NUM_BITS, "same-suit bits of strictly higher power"),
+    ("suit_mask", np.uint64, NUM_EFFECTIVE_SUITS, "bits of each effective suit, index TRUMP = 4 for trumps"),
+    ("eight_mask", np.uint64, NUM_RANKS, "the four kinds of rank index r; 0 where no eight of a kind exists"),
+    ("all_mask", np.uint64, None, "every used bit"),
+    ("chain_mask", np.uint64, None, "bits that lie on some tractor chain"),
+    ("link_mask", np.uint64, None, "bit i set: bits i and i+1 are consecutive on one chain"),
+    ("tie_mask", np.uint64, None, "bit i set: bit i ties in power with bit i-1 (e.g. the 副2)"),
+    ("joker_mask", np.uint64, None, "LJ|BJ bits when BJ BJ LJ LJ is a tractor, else 0"),
+    ("wangfen_mask", np.uint64, None, "trump-suit 5, 10, K (§1.1.3 王分); 0 in no-trump"),
+    ("five_mask", np.uint64, None, "every 5 (5 points per copy)"),
+    ("ten_mask", np.uint64, None, "every 10 and K (10 points per copy)"),
+    ("joker_top", np.int64, None, "bit of BJ, the joker tractor's top"),
+    ("trump", np.int64, None, "trump suit 0..3 or NO_TRUMP"),
+    ("num_players", np.int64, None, "players at the table"),
+    ("joker_mode", np.int64, None, "JOKER_* code"),
+    ("joker_ruff_001", np.int64, None, "JOKER_RUFF_* code"),
+    ("ruff_rule", np.int64, None, "RUFF_* code"),
+    ("follow_rule", np.int64, None, "FOLLOW_* code"),
+    ("compare_rule", np.int64, None, "COMPARE_* code"),
+    ("eight_mode", np.int64, None, "EIGHT_* code"),
+    ("eight_void_must_play_pairs", np.int64, None, "0/1"),
+    ("eight_fill_pairs", np.int64, None, "0/1"),
+    ("failed_priority", np.int64, None, "FEWEST_CARDS_FIRST / MOST_CARDS_FIRST"),
+    ("allow_throws", np.int64, None, "0/1"),
+    ("ruff_all_trump_for_singles", np.int64, None, "0/1"),
+)
+TRUMP_TABLES_DTYPE = np.dtype([(name, dtype, shape) if shape else (name, dtype)
+                               for name, dtype, shape, _ in _FIELDS], align=True)
 
-    Build with `materialize`; the field types are fixed (int64 / uint64 arrays, Python ints) so that every
-    table has the same Numba type and kernels compile once.
-    """
-
-    kind_to_bit: np.ndarray  # int64[54]  card kind → bit position
-    bit_to_kind: np.ndarray  # int64[64]  bit → card kind, NO_BIT if unused
-    bit_suit: np.ndarray  # int64[64]  bit → effective suit 0..3 or TRUMP, -1 if unused
-    bit_power: np.ndarray  # int64[64]  power within the effective suit (§1.3); equal = tie (§1.7)
-    chain_value: np.ndarray  # int64[64]  tractor value of a pair at this bit as a run's top (§1.5.3); 0 = none
-    beat_mask: np.ndarray  # uint64[64] same-suit bits of strictly higher power
-    points: np.ndarray  # int64[64]   card points of one copy (§1.1.2)
-    suit_mask: np.ndarray  # uint64[5]  bits of each effective suit (index TRUMP = 4)
-    eight_mask: np.ndarray  # uint64[13] the four kinds of rank index r, 0 where no eight of a kind exists
-    all_mask: np.uint64  # every used bit
-    chain_mask: np.uint64  # bits that lie on some tractor chain
-    link_mask: np.uint64  # bit i set: bits i and i+1 are consecutive on one chain
-    joker_mask: np.uint64  # LJ|BJ bits when BJ BJ LJ LJ is a tractor, else 0
-    joker_top: int  # bit of BJ (the joker tractor's top)
-    wangfen_mask: np.uint64  # trump-suit 5, 10, K (§1.1.3 王分); 0 in no-trump
-    five_mask: np.uint64  # every 5 (5 points per copy)
-    ten_mask: np.uint64  # every 10 and K (10 points per copy)
-    trump: int  # trump suit 0..3 or NO_TRUMP
-    num_players: int
-    joker_mode: int  # JOKER_* code
-    joker_ruff_001: int  # JOKER_RUFF_* code
-    ruff_rule: int  # RUFF_* code
-    follow_rule: int  # FOLLOW_* code
-    compare_rule: int  # COMPARE_* code
-    eight_mode: int  # EIGHT_* code
-    eight_void_must_play_pairs: int  # 0/1
-    eight_fill_pairs: int  # 0/1
-    failed_priority: int  # FEWEST_CARDS_FIRST / MOST_CARDS_FIRST
-    allow_throws: int  # 0/1
-    ruff_all_trump_for_singles: int  # 0/1
+# A TrumpTables is one record (np.record) of TRUMP_TABLES_DTYPE; fields read as attributes (`tb.link_mask`)
+# in Python and in kernels. Why a record and not a NamedTuple: Numba passes a record to a callee as one
+# pointer, but flattens a tuple into one argument per field (~50 pushes per non-inlined call, measured 4 ns
+# of a 10 ns kernel), and a numpy array inside a tuple costs a refcount increment/decrement per call level
+# (~10 ns per array). Every table has the same dtype, so kernels compile once.
+TrumpTables = np.record
 
 
 def option_code(name: str, value) -> int:
@@ -184,80 +188,60 @@ def materialize(rules, trump: int) -> TrumpTables:
         raise ValueError(f"trump must be 0..3 (S H C D) or NO_TRUMP, not {trump}")
     slots = _slots(rules, trump)
     assert len(slots) == NUM_KINDS <= NUM_BITS
+    tb = np.rec.array(np.zeros(1, dtype=TRUMP_TABLES_DTYPE))[0]
 
-    kind_to_bit = np.full(NUM_KINDS, NO_BIT, dtype=np.int64)
-    bit_to_kind = np.full(NUM_BITS, NO_BIT, dtype=np.int64)
-    bit_suit = np.full(NUM_BITS, -1, dtype=np.int64)
-    bit_power = np.zeros(NUM_BITS, dtype=np.int64)
-    chain_value = np.zeros(NUM_BITS, dtype=np.int64)
-    points = np.zeros(NUM_BITS, dtype=np.int64)
-    link_mask = chain_mask = 0
+    tb.bit_to_kind[:] = NO_BIT
+    tb.bit_suit[:] = -1
+    suit_mask = [0] * NUM_EFFECTIVE_SUITS
+    link_mask = chain_mask = tie_mask = 0
     for bit, (kind, suit, power, linked) in enumerate(slots):
-        kind_to_bit[kind] = bit
-        bit_to_kind[bit] = kind
-        bit_suit[bit] = suit
-        bit_power[bit] = power
-        points[bit] = POINTS[kind]
+        tb.kind_to_bit[kind] = bit
+        tb.bit_to_kind[bit] = kind
+        tb.bit_suit[bit] = suit
+        tb.bit_power[bit] = power
+        suit_mask[suit] |= 1 << bit
         if linked:
             link_mask |= 1 << bit
             chain_mask |= (1 << bit) | (1 << (bit + 1))
-    for bit in range(len(slots)):  # chain values: the suit chains are valued by position (§1.5.3)
-        if chain_mask >> bit & 1:
-            chain_value[bit] = bit_power[bit]
+        if bit > 0 and slots[bit - 1][1] == suit and slots[bit - 1][2] == power:
+            tie_mask |= 1 << bit
+    for bit, (_, suit, power, _) in enumerate(slots):
+        tb.beat_mask[bit] = sum(1 << b for b, (_, s, p, _) in enumerate(slots) if s == suit and p > power)
+    tb.suit_mask[:] = suit_mask
 
-    suit_mask = np.zeros(NUM_EFFECTIVE_SUITS, dtype=np.uint64)
-    beat_mask = np.zeros(NUM_BITS, dtype=np.uint64)
-    for bit in range(len(slots)):
-        suit_mask[bit_suit[bit]] |= np.uint64(1 << bit)
-    for bit in range(len(slots)):
-        higher = [b for b in range(len(slots)) if bit_suit[b] == bit_suit[bit] and bit_power[b] > bit_power[bit]]
-        beat_mask[bit] = np.uint64(sum(1 << b for b in higher))
-
-    eight_mask = np.zeros(NUM_RANKS, dtype=np.uint64)
     constant = {face - FACE_OFFSET for face in rules.constant_trump_ranks}
     if str(rules.eight_kind_mode) != "off":
         for rank in range(NUM_RANKS):
             if rank not in constant:
-                eight_mask[rank] = np.uint64(sum(1 << int(kind_to_bit[kind_of(s, rank)]) for s in range(NUM_SUITS)))
+                tb.eight_mask[rank] = sum(1 << int(tb.kind_to_bit[kind_of(s, rank)]) for s in range(NUM_SUITS))
 
     def mask_of(kinds) -> int:
-        return sum(1 << int(kind_to_bit[k]) for k in kinds)
+        return sum(1 << int(tb.kind_to_bit[k]) for k in kinds)
 
-    joker_mask = mask_of((LITTLE_JOKER, BIG_JOKER)) if str(rules.joker_tractor_mode) != "none" else 0
-    wangfen = (mask_of(kind_of(trump, r) for r in (RANK_5, RANK_10, RANK_K) if r not in constant)
-               if trump != NO_TRUMP else 0)
-    return TrumpTables(
-        kind_to_bit=kind_to_bit,
-        bit_to_kind=bit_to_kind,
-        bit_suit=bit_suit,
-        bit_power=bit_power,
-        chain_value=chain_value,
-        beat_mask=beat_mask,
-        points=points,
-        suit_mask=suit_mask,
-        eight_mask=eight_mask,
-        all_mask=np.uint64((1 << len(slots)) - 1),
-        chain_mask=np.uint64(chain_mask),
-        link_mask=np.uint64(link_mask),
-        joker_mask=np.uint64(joker_mask),
-        joker_top=int(kind_to_bit[BIG_JOKER]),
-        wangfen_mask=np.uint64(wangfen),
-        five_mask=np.uint64(mask_of(kind_of(s, RANK_5) for s in range(NUM_SUITS))),
-        ten_mask=np.uint64(mask_of(kind_of(s, r) for s in range(NUM_SUITS) for r in (RANK_10, RANK_K))),
-        trump=int(trump),
-        num_players=int(rules.num_players),
-        joker_mode=option_code("joker_tractor_mode", rules.joker_tractor_mode),
-        joker_ruff_001=option_code("joker_tractor_ruff_001", rules.joker_tractor_ruff_001),
-        ruff_rule=option_code("ruff_structure_rule", rules.ruff_structure_rule),
-        follow_rule=option_code("follow_tractor_rule", rules.follow_tractor_rule),
-        compare_rule=option_code("multi_unit_compare", rules.multi_unit_compare),
-        eight_mode=option_code("eight_kind_mode", rules.eight_kind_mode),
-        eight_void_must_play_pairs=int(bool(rules.eight_kind_void_must_play_pairs)),
-        eight_fill_pairs=int(bool(rules.eight_kind_fill_pairs)),
-        failed_priority=option_code("failed_throw_unit_priority", rules.failed_throw_unit_priority),
-        allow_throws=int(bool(rules.allow_throws)),
-        ruff_all_trump_for_singles=int(bool(rules.ruff_all_trump_required_for_singles)),
-    )
+    tb.all_mask = (1 << len(slots)) - 1
+    tb.chain_mask = chain_mask
+    tb.link_mask = link_mask
+    tb.tie_mask = tie_mask
+    tb.joker_mask = mask_of((LITTLE_JOKER, BIG_JOKER)) if str(rules.joker_tractor_mode) != "none" else 0
+    tb.wangfen_mask = (mask_of(kind_of(trump, r) for r in (RANK_5, RANK_10, RANK_K) if r not in constant)
+                       if trump != NO_TRUMP else 0)
+    tb.five_mask = mask_of(kind_of(s, RANK_5) for s in range(NUM_SUITS))
+    tb.ten_mask = mask_of(kind_of(s, r) for s in range(NUM_SUITS) for r in (RANK_10, RANK_K))
+    tb.joker_top = tb.kind_to_bit[BIG_JOKER]
+    tb.trump = trump
+    tb.num_players = rules.num_players
+    tb.joker_mode = option_code("joker_tractor_mode", rules.joker_tractor_mode)
+    tb.joker_ruff_001 = option_code("joker_tractor_ruff_001", rules.joker_tractor_ruff_001)
+    tb.ruff_rule = option_code("ruff_structure_rule", rules.ruff_structure_rule)
+    tb.follow_rule = option_code("follow_tractor_rule", rules.follow_tractor_rule)
+    tb.compare_rule = option_code("multi_unit_compare", rules.multi_unit_compare)
+    tb.eight_mode = option_code("eight_kind_mode", rules.eight_kind_mode)
+    tb.eight_void_must_play_pairs = int(bool(rules.eight_kind_void_must_play_pairs))
+    tb.eight_fill_pairs = int(bool(rules.eight_kind_fill_pairs))
+    tb.failed_priority = option_code("failed_throw_unit_priority", rules.failed_throw_unit_priority)
+    tb.allow_throws = int(bool(rules.allow_throws))
+    tb.ruff_all_trump_for_singles = int(bool(rules.ruff_all_trump_required_for_singles))
+    return tb
 
 
 def kinds_to_bits(tables: TrumpTables, kinds) -> tuple[int, int]:
@@ -273,7 +257,7 @@ def kinds_to_bits(tables: TrumpTables, kinds) -> tuple[int, int]:
     return ge1, eq2
 
 
-def bits_to_kinds(tables: TrumpTables, ge1: int, eq2: int) -> list[int]:
+def bits_to_kinds(tables: TrumpTables, ge1, eq2) -> list[int]:
     """The card kinds of a bitboard pair, sorted by kind id, copies repeated."""
     ge1, eq2 = int(ge1), int(eq2)
     kinds = []

@@ -1,0 +1,68 @@
+"""Numba on-disk cache keyed on the kernel sources (DESIGN.md §11 `cache=True` pitfall).
+
+Numba re-checks only the source file of the function it loads, so editing a helper module would leave
+its cached callers stale. `configure()` points `numba.config.CACHE_DIR` at a directory named after a hash
+of every module whose code is compiled into kernels (this package, tables.py, cards.py, and the engine
+and policy packages that call the kernels): any edit there means a fresh directory and a recompile.
+
+It must run before any `@njit(cache=True)` function is decorated; `baofen_sim.kernels` calls it first.
+Base directory: $BAOFEN_SIM_CACHE_DIR, else $NUMBA_CACHE_DIR, else $XDG_CACHE_HOME (~/.cache)/baofen-sim.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+from numba import config
+
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+HASHED_DIRS = ("kernels", "engine", "policies")  # packages whose njit code calls the kernels
+HASHED_FILES = ("tables.py", "cards.py")
+_configured: Path | None = None
+
+
+def kernel_sources() -> list[Path]:
+    """The files whose text keys the cache, in a fixed order."""
+    files = [PACKAGE_ROOT / name for name in HASHED_FILES]
+    for folder in HASHED_DIRS:
+        files.extend(sorted((PACKAGE_ROOT / folder).rglob("*.py")))
+    return [f for f in files if f.is_file()]
+
+
+def source_hash() -> str:
+    """16 hex digits of SHA-256 over the relative paths and contents of `kernel_sources()`."""
+    digest = hashlib.sha256()
+    for path in kernel_sources():
+        digest.update(str(path.relative_to(PACKAGE_ROOT)).encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _base_dir() -> Path:
+    for variable in ("BAOFEN_SIM_CACHE_DIR", "NUMBA_CACHE_DIR"):
+        if os.environ.get(variable):
+            return Path(os.environ[variable])
+    xdg = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(xdg) / "baofen-sim"
+
+
+def configure() -> Path | None:
+    """Set numba's cache directory to <base>/numba-<source hash> (idempotent). None under DISABLE_JIT."""
+    global _configured
+    if config.DISABLE_JIT:
+        return None
+    if _configured is None:
+        path = _base_dir() / f"numba-{source_hash()}"
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            path = Path(tempfile.gettempdir()) / "baofen-sim" / f"numba-{source_hash()}"
+            path.mkdir(parents=True, exist_ok=True)
+        config.CACHE_DIR = str(path)
+        _configured = path
+    return _configured

@@ -1,0 +1,96 @@
+"""Throw validation (RULES.md §4.2–§4.3) and the forced lead of a failed throw (§4.4.2)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from baofen_sim.kernels.bits import ZERO, bit, trailing_zeros
+from baofen_sim.kernels.units import (
+    MAX_RUNS,
+    beat_mask,
+    power,
+    runs_of,
+    suit_of_bit,
+    tractor_bits,
+    tractor_value,
+)
+from baofen_sim.tables import FEWEST_CARDS_FIRST, MANNER_FOLLOWED, MANNER_LED
+
+
+@njit(cache=True)
+def _lower_key(cards, value, best_cards, best_value, priority):
+    """§4.4.2 order of beaten units: card count first (fewest or most first), then the lower value."""
+    if best_cards < 0:
+        return True
+    if cards != best_cards:
+        return cards < best_cards if priority == FEWEST_CARDS_FIRST else cards > best_cards
+    return value < best_value
+
+
+@njit(cache=True)
+def _tractor_beaten(tb, length, value, smask, thrower, declarer, hands_eq2):
+    """§4.2: does one other player hold, in the suit, a tractor of ≥ `length` pairs (a sub-run of it
+    counts, and the top sub-run is the best) worth more than `value`? A held joker tractor is valued as
+    its holder would play it in answer (R000 by role, R001 as a follow)."""
+    run_len = np.empty(MAX_RUNS, dtype=np.int64)
+    run_top = np.empty(MAX_RUNS, dtype=np.int64)
+    for seat in range(hands_eq2.shape[0]):
+        if seat == thrower:
+            continue
+        m = runs_of(tb, hands_eq2[seat] & smask, run_len, run_top)
+        for j in range(m):
+            if run_len[j] >= length and tractor_value(tb, run_top[j], seat == declarer, MANNER_FOLLOWED) > value:
+                return True
+    return False
+
+
+@njit(cache=True)
+def validate_throw(tb, ge1, eq2, thrower, declarer, hands_ge1, hands_eq2):
+    """§4.2 check each unit of the throw (ge1, eq2) against the current hands of the other seats
+    (hands_*[seat], uint64[N]; the thrower's entry is ignored). Returns (valid, forced_ge1, forced_eq2):
+    for a failed throw, the lowest beaten unit by card count (failed_throw_unit_priority), then value
+    (§4.4.2); (True, 0, 0) for a valid throw. Equal power never beats (§1.7)."""
+    ge1 = np.uint64(ge1)
+    eq2 = np.uint64(eq2)
+    suit = suit_of_bit(tb, trailing_zeros(ge1))
+    smask = tb.suit_mask[suit]
+    others_ge1 = ZERO
+    others_eq2 = ZERO
+    for seat in range(hands_ge1.shape[0]):
+        if seat != thrower:
+            others_ge1 |= hands_ge1[seat] & smask
+            others_eq2 |= hands_eq2[seat] & smask
+    priority = tb.failed_priority
+    best_cards = -1
+    best_value = 0
+    forced_ge1 = ZERO
+    forced_eq2 = ZERO
+    singles = ge1 & ~eq2
+    if singles != ZERO:  # whatever beats a higher single beats the lowest one
+        low = trailing_zeros(singles)
+        if (others_ge1 & beat_mask(tb, low)) != ZERO:
+            best_cards, best_value = 1, power(tb, low)
+            forced_ge1, forced_eq2 = bit(low), ZERO
+    loose = eq2 & ~tractor_bits(tb, eq2)
+    if loose != ZERO:  # a higher pair anywhere (tractors included) beats the lowest loose pair
+        low = trailing_zeros(loose)
+        value = power(tb, low)
+        if (others_eq2 & beat_mask(tb, low)) != ZERO and _lower_key(2, value, best_cards, best_value, priority):
+            best_cards, best_value = 2, value
+            forced_ge1, forced_eq2 = bit(low), bit(low)
+    run_len = np.empty(MAX_RUNS, dtype=np.int64)
+    run_top = np.empty(MAX_RUNS, dtype=np.int64)
+    m = runs_of(tb, eq2, run_len, run_top)
+    for i in range(m):
+        length = run_len[i]
+        value = tractor_value(tb, run_top[i], thrower == declarer, MANNER_LED)
+        if not _lower_key(2 * length, value, best_cards, best_value, priority):
+            continue
+        if _tractor_beaten(tb, length, value, smask, thrower, declarer, hands_eq2):
+            best_cards, best_value = 2 * length, value
+            run = ZERO
+            for b in range(run_top[i] - length + 1, run_top[i] + 1):
+                run |= bit(b)
+            forced_ge1, forced_eq2 = run, run
+    return best_cards < 0, forced_ge1, forced_eq2

@@ -1,0 +1,666 @@
+"""Units of one effective suit (RULES.md §1.9), lead profiles, tractor packing, candidate leads.
+
+A set of cards is a bitboard pair (ge1, eq2) over the layout of `baofen_sim.tables`. Pairs are `eq2`;
+two pairs at bits i, i+1 are chain neighbours iff `link_mask` bit i is set, so every tractor is a run of
+set bits in `links(tb, eq2)`. §1.9.1: maximal runs of ≥ 2 linked pairs are tractors, the other pairs are
+loose pairs, cards held once are singles.
+
+Tractor-length multisets (a lead's Λ) are packed histograms: nibble L of `slots` counts tractors of L pairs.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+from numba import njit
+
+from baofen_sim.cards import NUM_RANKS
+from baofen_sim.kernels.bits import (
+    ONE,
+    ZERO,
+    below,
+    bit,
+    highest_index,
+    nth_set_bit,
+    popcount,
+    trailing_zeros,
+)
+from baofen_sim.kernels.rng import bounded
+from baofen_sim.tables import (
+    EIGHT_KIND,
+    EIGHT_OFF,
+    JOKER_R000,
+    JOKER_R001,
+    JOKER_RUFF_LARGEST,
+    JOKER_TRACTOR_HIGH,
+    JOKER_TRACTOR_LOW,
+    MANNER_LED,
+    MANNER_RUFFED,
+    NUM_EFFECTIVE_SUITS,
+    PAIR,
+    SINGLE,
+    THROW,
+    TRACTOR,
+    TRUMP,
+)
+
+MAX_RUNS = 16  # more runs than a suit can hold (≤ 13 chain positions → ≤ 7 runs)
+MAX_LEAD_CHOICES = 1024  # capacity `enumerate_leads` never fills: a 25-card hand has at most ~210 candidates
+_NIBBLE = np.int64(0xF)
+
+# The profile of a lead (§1.9.3), or of an eight of a kind (§1.8.2: a trump lead of four pairs).
+Lead = namedtuple("Lead", [
+    "ge1",  # uint64: the led cards
+    "eq2",
+    "suit",  # effective suit 0..3 or TRUMP
+    "n",  # cards led
+    "k",  # number of tractors
+    "slots",  # packed histogram of tractor lengths (Λ)
+    "longest",  # ℓ1, 0 without tractors
+    "loose",  # p, loose pairs
+    "singles",  # q
+    "pairs",  # P = Σℓi + p
+    "eight_rank",  # rank index 1..12 of an eight-of-a-kind lead, -1 otherwise
+])
+
+
+# ---- per-bit facts (tables.py layout) -------------------------------------------------------------------
+
+
+@njit(cache=True)
+def power(tb, b):
+    """Power of the card at bit b (§1.3; equal powers tie, §1.7). Comparable within one effective suit."""
+    return tb.bit_power[b]
+
+
+@njit(cache=True)
+def suit_of_bit(tb, b):
+    """Effective suit (0..3 or TRUMP) of bit b; -1 for an unused bit."""
+    return tb.bit_suit[b]
+
+
+@njit(cache=True)
+def beat_mask(tb, b):
+    """The bits of b's effective suit with strictly higher power (§4.2 "higher")."""
+    return tb.beat_mask[b]
+
+
+@njit(cache=True)
+def kind_bit(tb, kind):
+    """The bit of a card kind."""
+    return tb.kind_to_bit[kind]
+
+
+# ---- counting and decomposition -------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def card_count(ge1, eq2):
+    """Number of cards in a bitboard pair."""
+    return popcount(ge1) + popcount(eq2)
+
+
+@njit(cache=True)
+def links(tb, pairs):
+    """Bit i set iff pairs at bits i and i+1 are neighbours on a tractor chain."""
+    pairs = np.uint64(pairs)
+    return pairs & (pairs >> ONE) & tb.link_mask
+
+
+@njit(cache=True)
+def tractor_bits(tb, pairs):
+    """The pairs that belong to some tractor (a run of ≥ 2 linked pairs)."""
+    adj = links(tb, pairs)
+    return adj | (adj << ONE)
+
+
+@njit(cache=True)
+def runs_of(tb, pairs, out_len, out_top):
+    """Maximal tractor runs (≥ 2 pairs) of `pairs`, lowest first: lengths and top bits. Returns the count."""
+    adj = links(tb, pairs)
+    bottoms = adj & ~(adj << ONE)
+    m = 0
+    while bottoms != ZERO:
+        low = trailing_zeros(bottoms)
+        length = trailing_zeros(~(adj >> np.uint64(low))) + 1
+        out_len[m] = length
+        out_top[m] = low + length - 1
+        m += 1
+        bottoms = bottoms & (bottoms - ONE)
+    return m
+
+
+@njit(cache=True)
+def longest_run(tb, pairs):
+    """Length of the longest tractor run of `pairs` (0 if none)."""
+    adj = links(tb, pairs)
+    best = 0
+    while adj != ZERO:  # each pass shortens every run by one link
+        best += 1
+        adj = adj & (adj >> ONE)
+    return best + 1 if best > 0 else 0
+
+
+@njit(cache=True)
+def run_pairs_total(tb, pairs):
+    """Pairs lying in tractor runs (Σ r over runs of ≥ 2 pairs)."""
+    return popcount(tractor_bits(tb, pairs))
+
+
+@njit(cache=True)
+def tractor_count(tb, pairs):
+    """T(F) of §3.2 `count`: the largest number of disjoint tractors, Σ r // 2 over the runs."""
+    adj = links(tb, pairs)
+    bottoms = adj & ~(adj << ONE)
+    total = 0
+    while bottoms != ZERO:
+        low = trailing_zeros(bottoms)
+        total += (trailing_zeros(~(adj >> np.uint64(low))) + 1) // 2
+        bottoms = bottoms & (bottoms - ONE)
+    return total
+
+
+@njit(cache=True)
+def slots_of(tb, pairs):
+    """(k, packed histogram of run lengths, longest) of the tractor runs of `pairs`."""
+    adj = links(tb, pairs)
+    bottoms = adj & ~(adj << ONE)
+    k = 0
+    hist = np.int64(0)
+    longest = 0
+    while bottoms != ZERO:
+        low = trailing_zeros(bottoms)
+        length = trailing_zeros(~(adj >> np.uint64(low))) + 1
+        hist += np.int64(1) << np.int64(4 * length)
+        k += 1
+        longest = max(longest, length)
+        bottoms = bottoms & (bottoms - ONE)
+    return k, hist, longest
+
+
+@njit(cache=True)
+def slot_lengths(slots, out):
+    """Unpack a length histogram into `out`, longest first. Returns the number of lengths."""
+    k = 0
+    for length in range(15, 1, -1):
+        count = (slots >> np.int64(4 * length)) & _NIBBLE
+        for _ in range(count):
+            out[k] = length
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def eight_rank_of(tb, ge1, eq2):
+    """Rank index of an eight of a kind (§1.8.1: both copies of one rank ≠ 2 in all four suits), else -1."""
+    if tb.eight_mode == EIGHT_OFF or ge1 != eq2 or popcount(eq2) != 4:
+        return -1
+    for rank in range(NUM_RANKS):
+        if tb.eight_mask[rank] == eq2:
+            return rank
+    return -1
+
+
+@njit(cache=True)
+def held_eight_rank(tb, eq2):
+    """Highest rank index whose eight cards are all in the hand `eq2`, else -1."""
+    if tb.eight_mode == EIGHT_OFF:
+        return -1
+    for rank in range(NUM_RANKS - 1, -1, -1):
+        mask = tb.eight_mask[rank]
+        if mask != ZERO and (eq2 & mask) == mask:
+            return rank
+    return -1
+
+
+@njit(cache=True)
+def analyze_lead(tb, ge1, eq2):
+    """The Lead (profile §1.9.3) of a lead; an eight of a kind is a trump lead of four pairs (§1.8.2)."""
+    ge1 = np.uint64(ge1)
+    eq2 = np.uint64(eq2)
+    rank = eight_rank_of(tb, ge1, eq2)
+    if rank >= 0:
+        return Lead(ge1, eq2, TRUMP, 8, 0, np.int64(0), 0, 4, 0, 4, rank)
+    suit = suit_of_bit(tb, trailing_zeros(ge1))
+    k, hist, longest = slots_of(tb, eq2)
+    pairs = popcount(eq2)
+    singles = popcount(ge1 & ~eq2)
+    loose = popcount(eq2 & ~tractor_bits(tb, eq2))
+    return Lead(ge1, eq2, suit, 2 * pairs + singles, k, hist, longest, loose, singles, pairs, -1)
+
+
+@njit(cache=True)
+def unit_count(lead):
+    """Number of units of a lead (1 = single, pair or tractor; more = a throw)."""
+    return lead.k + lead.loose + lead.singles
+
+
+@njit(cache=True)
+def is_one_suit(tb, ge1):
+    """All cards in one effective suit (and at least one card)."""
+    if ge1 == ZERO:
+        return False
+    suit = suit_of_bit(tb, trailing_zeros(ge1))
+    return (ge1 & ~tb.suit_mask[suit]) == ZERO
+
+
+@njit(cache=True)
+def is_legal_lead(tb, hand_ge1, hand_eq2, ge1, eq2, throw_allowed):
+    """§2.1: held cards forming a single, pair or tractor of one effective suit; a throw of one suit when
+    throws are allowed (and `throw_allowed`, §4.6); an eight of a kind (§1.8.2). Throw validation against
+    the other hands is separate (throws.validate_throw)."""
+    if ge1 == ZERO or (ge1 & ~hand_ge1) != ZERO or (eq2 & ~hand_eq2) != ZERO or (eq2 & ~ge1) != ZERO:
+        return False
+    if eight_rank_of(tb, ge1, eq2) >= 0:
+        return True
+    if not is_one_suit(tb, ge1):
+        return False
+    lead = analyze_lead(tb, ge1, eq2)
+    return unit_count(lead) == 1 or (tb.allow_throws != 0 and throw_allowed)
+
+
+# ---- joker tractor and values --------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def joker_tractor_value(tb, is_declarer, manner):
+    """§1.6: the value of BJ BJ LJ LJ as a tractor, from the holder's role (R000) or the manner (R001)."""
+    if tb.joker_mode == JOKER_R000:
+        high = is_declarer
+    elif tb.joker_mode == JOKER_R001:
+        high = manner == MANNER_LED or (manner == MANNER_RUFFED and tb.joker_ruff_001 == JOKER_RUFF_LARGEST)
+    else:
+        high = True
+    return JOKER_TRACTOR_HIGH if high else JOKER_TRACTOR_LOW
+
+
+@njit(cache=True)
+def tractor_value(tb, top, is_declarer, manner):
+    """§1.5.3 value of a tractor whose top pair is at bit `top`."""
+    if top == tb.joker_top and tb.joker_mask != ZERO:
+        return joker_tractor_value(tb, is_declarer, manner)
+    return power(tb, top)
+
+
+@njit(cache=True)
+def top_power(tb, mask):
+    """Power of the highest card of `mask` (all of one effective suit); -1 if empty."""
+    if mask == ZERO:
+        return -1
+    return power(tb, highest_index(mask))
+
+
+# ---- tractor packing (§2.3.2 TP, §3.2 shape) ------------------------------------------------------------
+
+
+@njit(cache=True)
+def _next_assignment(assign, k, last):
+    """Odometer step over assign[0..k) ∈ [0, last]; False when it wraps around."""
+    i = 0
+    while i < k:
+        assign[i] += 1
+        if assign[i] <= last:
+            return True
+        assign[i] = 0
+        i += 1
+    return False
+
+
+@njit(cache=True)
+def tractor_cover(slot_len, k, run_len, m, exact):
+    """TP of §2.3.2(a): the most pairs in disjoint tractors τ1..τk cut from runs `run_len[0..m)`, where
+    τi is absent or has 2..slot_len[i] pairs (exactly slot_len[i] when `exact`, A8 same_length_only).
+    A run of r pairs hosts pieces summing to ≤ r; a set S of flexible pieces gets min(r, Σℓ) if 2|S| ≤ r."""
+    if k == 0 or m == 0:
+        return 0
+    if k == 1:
+        best = 0
+        for j in range(m):
+            if exact:
+                if run_len[j] >= slot_len[0]:
+                    return slot_len[0]
+            else:
+                best = max(best, min(slot_len[0], run_len[j]))
+        return best
+    assign = np.zeros(k, dtype=np.int64)
+    used = np.zeros(MAX_RUNS, dtype=np.int64)
+    count = np.zeros(MAX_RUNS, dtype=np.int64)
+    best = 0
+    while True:  # assign[i] = run of slot i, or m = not used
+        for j in range(m):
+            used[j] = 0
+            count[j] = 0
+        for i in range(k):
+            if assign[i] < m:
+                used[assign[i]] += slot_len[i]
+                count[assign[i]] += 1
+        total = 0
+        for j in range(m):
+            if count[j] == 0:
+                continue
+            if exact:
+                if used[j] > run_len[j]:
+                    total = -1
+                    break
+                total += used[j]
+            else:
+                if 2 * count[j] > run_len[j]:
+                    total = -1
+                    break
+                total += min(run_len[j], used[j])
+        best = max(best, total)
+        if not _next_assignment(assign, k, m):
+            return best
+
+
+@njit(cache=True)
+def shape_primary(slot_len, k, run_len, run_val, m):
+    """§3.2 shape / §3.4: can tractors of exactly slot_len[0..k) all be cut from the runs? Returns the best
+    value of a piece matched to a longest slot (the longest pieces sit at the top of their run, so a run's
+    value is its top value `run_val`), or -1 when no packing exists. slot_len is longest first."""
+    if k == 0:
+        return 0
+    if k == 1:
+        best = -1
+        for j in range(m):
+            if run_len[j] >= slot_len[0]:
+                best = max(best, run_val[j])
+        return best
+    if m == 0:
+        return -1
+    assign = np.zeros(k, dtype=np.int64)
+    used = np.zeros(MAX_RUNS, dtype=np.int64)
+    best = -1
+    while True:
+        for j in range(m):
+            used[j] = 0
+        for i in range(k):
+            used[assign[i]] += slot_len[i]
+        fits = True
+        for j in range(m):
+            if used[j] > run_len[j]:
+                fits = False
+                break
+        if fits:
+            for i in range(k):
+                if slot_len[i] == slot_len[0]:
+                    best = max(best, run_val[assign[i]])
+        if not _next_assignment(assign, k, m - 1):
+            return best
+
+
+# ---- hands ---------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def hand_from_kinds(tb, kind_ge1, kind_eq2):
+    """Remap a kind-space bitboard pair (bit = card kind, as dealt by rng.deal_hands) to the trump layout."""
+    ge1 = ZERO
+    eq2 = ZERO
+    rest = np.uint64(kind_ge1)
+    while rest != ZERO:
+        kind = trailing_zeros(rest)
+        b = bit(kind_bit(tb, kind))
+        ge1 |= b
+        if (np.uint64(kind_eq2) >> np.uint64(kind)) & ONE:
+            eq2 |= b
+        rest = rest & (rest - ONE)
+    return ge1, eq2
+
+
+@njit(cache=True)
+def card_points(tb, ge1, eq2):
+    """Card points (§1.1.2) of a bitboard pair."""
+    fives = popcount(ge1 & tb.five_mask) + popcount(eq2 & tb.five_mask)
+    tens = popcount(ge1 & tb.ten_mask) + popcount(eq2 & tb.ten_mask)
+    return 5 * fives + 10 * tens
+
+
+# ---- candidate leads -----------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _push(out_ge1, out_eq2, out_kind, count, ge1, eq2, kind):
+    if count < out_ge1.shape[0]:
+        out_ge1[count] = ge1
+        out_eq2[count] = eq2
+        out_kind[count] = kind
+        return count + 1
+    return count
+
+
+@njit(cache=True)
+def suit_units(tb, ge1, eq2, out_ge1, out_eq2):
+    """§1.9.1 units of one suit's cards, written as bitboard pairs (tractors, loose pairs, singles).
+    Returns the number of units."""
+    members = tractor_bits(tb, eq2)
+    adj = links(tb, eq2)
+    n = 0
+    bottoms = adj & ~(adj << ONE)
+    while bottoms != ZERO:
+        low = trailing_zeros(bottoms)
+        length = trailing_zeros(~(adj >> np.uint64(low))) + 1
+        run = below(low + length) & ~below(low)
+        out_ge1[n] = run
+        out_eq2[n] = run
+        n += 1
+        bottoms = bottoms & (bottoms - ONE)
+    loose = eq2 & ~members
+    while loose != ZERO:
+        b = loose & ~(loose - ONE)
+        out_ge1[n] = b
+        out_eq2[n] = b
+        n += 1
+        loose ^= b
+    singles = ge1 & ~eq2
+    while singles != ZERO:
+        b = singles & ~(singles - ONE)
+        out_ge1[n] = b
+        out_eq2[n] = ZERO
+        n += 1
+        singles ^= b
+    return n
+
+
+@njit(cache=True)
+def enumerate_leads(tb, hand_ge1, hand_eq2, throw_allowed, out_ge1, out_eq2, out_kind):
+    """Candidate leads of a hand, written to out_* (kind = SINGLE/PAIR/TRACTOR/THROW/EIGHT_KIND):
+    every distinct single; every pair; every tractor (each sub-run of ≥ 2 pairs of each run); if throws are
+    allowed (tables and `throw_allowed`, §4.6), per effective suit the whole holding and each union of two
+    of its units (§1.9.1), which may fail validation; every eight of a kind held (§1.8). Returns the count
+    (capped at the capacity of out_*; MAX_LEAD_CHOICES always suffices)."""
+    count = 0
+    singles = np.uint64(hand_ge1)
+    while singles != ZERO:
+        b = singles & ~(singles - ONE)
+        count = _push(out_ge1, out_eq2, out_kind, count, b, ZERO, SINGLE)
+        singles ^= b
+    pairs = np.uint64(hand_eq2)
+    while pairs != ZERO:
+        b = pairs & ~(pairs - ONE)
+        count = _push(out_ge1, out_eq2, out_kind, count, b, b, PAIR)
+        pairs ^= b
+    adj = links(tb, hand_eq2)
+    bottoms = adj & ~(adj << ONE)
+    while bottoms != ZERO:
+        low = trailing_zeros(bottoms)
+        length = trailing_zeros(~(adj >> np.uint64(low))) + 1
+        for start in range(low, low + length - 1):
+            for top in range(start + 1, low + length):
+                run = below(top + 1) & ~below(start)
+                count = _push(out_ge1, out_eq2, out_kind, count, run, run, TRACTOR)
+        bottoms = bottoms & (bottoms - ONE)
+    if tb.allow_throws != 0 and throw_allowed:
+        unit_ge1 = np.empty(32, dtype=np.uint64)
+        unit_eq2 = np.empty(32, dtype=np.uint64)
+        for suit in range(NUM_EFFECTIVE_SUITS):
+            sg = hand_ge1 & tb.suit_mask[suit]
+            se = hand_eq2 & tb.suit_mask[suit]
+            n = suit_units(tb, sg, se, unit_ge1, unit_eq2)
+            if n < 2:
+                continue
+            if n > 2:
+                count = _push(out_ge1, out_eq2, out_kind, count, sg, se, THROW)
+            for i in range(n):
+                for j in range(i + 1, n):
+                    count = _push(out_ge1, out_eq2, out_kind, count, unit_ge1[i] | unit_ge1[j],
+                                  unit_eq2[i] | unit_eq2[j], THROW)
+    if tb.eight_mode != EIGHT_OFF:
+        for rank in range(NUM_RANKS):
+            mask = tb.eight_mask[rank]
+            if mask != ZERO and (hand_eq2 & mask) == mask:
+                count = _push(out_ge1, out_eq2, out_kind, count, mask, mask, EIGHT_KIND)
+    return count
+
+
+@njit(cache=True)
+def _suit_unit_count(tb, ge1, eq2):
+    """Number of §1.9.1 units of one suit's cards (runs, loose pairs, singles)."""
+    adj = links(tb, eq2)
+    members = adj | (adj << ONE)
+    return popcount(adj & ~(adj << ONE)) + popcount(eq2 & ~members) + popcount(ge1 & ~eq2)
+
+
+@njit(cache=True)
+def _nth_unit(tb, ge1, eq2, i):
+    """(ge1, eq2) of unit i of one suit's cards, in `suit_units` order (runs, loose pairs, singles)."""
+    adj = links(tb, eq2)
+    bottoms = adj & ~(adj << ONE)
+    runs = popcount(bottoms)
+    if i < runs:
+        low = nth_set_bit(bottoms, i)
+        length = trailing_zeros(~(adj >> np.uint64(low))) + 1
+        run = below(low + length) & ~below(low)
+        return run, run
+    i -= runs
+    loose = eq2 & ~(adj | (adj << ONE))
+    if i < popcount(loose):
+        b = bit(nth_set_bit(loose, i))
+        return b, b
+    i -= popcount(loose)
+    return bit(nth_set_bit(ge1 & ~eq2, i)), ZERO
+
+
+@njit(cache=True)
+def _throws_of(units):
+    """Throw candidates of a suit with `units` units: each pair of units, plus the whole suit if > 2."""
+    if units < 2:
+        return 0
+    return units * (units - 1) // 2 + (1 if units > 2 else 0)
+
+
+@njit(cache=True)
+def _sub_runs(length):
+    return length * (length - 1) // 2
+
+
+@njit(cache=True)
+def _lead_counts(tb, hand_ge1, hand_eq2, throw_allowed):
+    """(singles, pairs, tractors, throws, eights): the sizes of `enumerate_leads`' categories."""
+    singles = popcount(hand_ge1)
+    pairs = popcount(hand_eq2)
+    tractors = 0
+    adj = links(tb, hand_eq2)
+    bottoms = adj & ~(adj << ONE)
+    while bottoms != ZERO:
+        low = trailing_zeros(bottoms)
+        tractors += _sub_runs(trailing_zeros(~(adj >> np.uint64(low))) + 1)
+        bottoms = bottoms & (bottoms - ONE)
+    throws = 0
+    if tb.allow_throws != 0 and throw_allowed:
+        for suit in range(NUM_EFFECTIVE_SUITS):
+            mask = tb.suit_mask[suit]
+            throws += _throws_of(_suit_unit_count(tb, hand_ge1 & mask, hand_eq2 & mask))
+    eights = 0
+    if tb.eight_mode != EIGHT_OFF:
+        for rank in range(NUM_RANKS):
+            mask = tb.eight_mask[rank]
+            if mask != ZERO and (hand_eq2 & mask) == mask:
+                eights += 1
+    return singles, pairs, tractors, throws, eights
+
+
+@njit(cache=True)
+def count_leads(tb, hand_ge1, hand_eq2, throw_allowed):
+    """Number of candidate leads `enumerate_leads` would list (without listing them)."""
+    singles, pairs, tractors, throws, eights = _lead_counts(tb, hand_ge1, hand_eq2, throw_allowed)
+    return singles + pairs + tractors + throws + eights
+
+
+@njit(cache=True)
+def _nth_tractor(tb, hand_eq2, i):
+    """Sub-run i of the hand's tractor runs (lowest run first; in a run, by start then top)."""
+    adj = links(tb, hand_eq2)
+    bottoms = adj & ~(adj << ONE)
+    while bottoms != ZERO:
+        low = trailing_zeros(bottoms)
+        length = trailing_zeros(~(adj >> np.uint64(low))) + 1
+        if i < _sub_runs(length):
+            for start in range(low, low + length - 1):
+                tops = low + length - 1 - start
+                if i < tops:
+                    return below(start + 2 + i) & ~below(start)
+                i -= tops
+        i -= _sub_runs(length)
+        bottoms = bottoms & (bottoms - ONE)
+    return ZERO
+
+
+@njit(cache=True)
+def _nth_throw(tb, hand_ge1, hand_eq2, i):
+    """Throw candidate i (suits in order; in a suit, the whole suit first if > 2 units, then unit pairs)."""
+    for suit in range(NUM_EFFECTIVE_SUITS):
+        sg = hand_ge1 & tb.suit_mask[suit]
+        se = hand_eq2 & tb.suit_mask[suit]
+        units = _suit_unit_count(tb, sg, se)
+        count = _throws_of(units)
+        if i >= count:
+            i -= count
+            continue
+        if units > 2:
+            if i == 0:
+                return sg, se
+            i -= 1
+        for a in range(units):
+            if i < units - 1 - a:
+                ag, ae = _nth_unit(tb, sg, se, a)
+                bg, be = _nth_unit(tb, sg, se, a + 1 + i)
+                return ag | bg, ae | be
+            i -= units - 1 - a
+    return ZERO, ZERO
+
+
+@njit(cache=True)
+def sample_lead(tb, hand_ge1, hand_eq2, throw_allowed, state):
+    """(state, ge1, eq2, kind): one of `enumerate_leads`' candidates, uniformly, without listing them."""
+    hand_ge1 = np.uint64(hand_ge1)
+    hand_eq2 = np.uint64(hand_eq2)
+    singles, pairs, tractors, throws, eights = _lead_counts(tb, hand_ge1, hand_eq2, throw_allowed)
+    total = singles + pairs + tractors + throws + eights
+    if total == 0:
+        return state, ZERO, ZERO, 0  # an empty hand has no lead
+    state, r = bounded(state, total)
+    if r < singles:
+        b = bit(nth_set_bit(hand_ge1, r))
+        return state, b, ZERO, SINGLE
+    r -= singles
+    if r < pairs:
+        b = bit(nth_set_bit(hand_eq2, r))
+        return state, b, b, PAIR
+    r -= pairs
+    if r < tractors:
+        run = _nth_tractor(tb, hand_eq2, r)
+        return state, run, run, TRACTOR
+    r -= tractors
+    if r < throws:
+        ge1, eq2 = _nth_throw(tb, hand_ge1, hand_eq2, r)
+        return state, ge1, eq2, THROW
+    r -= throws
+    for rank in range(NUM_RANKS):
+        mask = tb.eight_mask[rank]
+        if mask != ZERO and (hand_eq2 & mask) == mask:
+            if r == 0:
+                return state, mask, mask, EIGHT_KIND
+            r -= 1
+    return state, ZERO, ZERO, 0
