@@ -22,6 +22,7 @@ from baofen_sim.analysis.report import ReportError, build_report, print_report
 from baofen_sim.cards import CardError
 from baofen_sim.io.records import RecordError, load_record
 from baofen_sim.judge import format_event, judge
+from baofen_sim.policies import PolicyError, resolve_policies, seat_policies
 from baofen_sim.rules import PRESET_DESCRIPTIONS, PRESETS, RulesError, RuleSet, diff_rules, dump_toml, load_rules
 from baofen_sim.runspec import (
     DEFAULT_CHUNK_SIZE,
@@ -29,12 +30,11 @@ from baofen_sim.runspec import (
     DEFAULT_HANDS_PER_TABLE,
     RunSpec,
     RunSpecError,
-    resolve_policies,  # moves to baofen_sim.policies with the policy registry
 )
 from baofen_sim.simulate import SimulateError, default_out_dir, simulate
 
 USER_ERRORS: tuple[type[Exception], ...] = (
-    RulesError, CardError, RecordError, RunSpecError, SimulateError, ReportError, OSError,
+    RulesError, CardError, RecordError, RunSpecError, PolicyError, SimulateError, ReportError, OSError,
 )
 USER_ERROR_EXIT = 2
 
@@ -183,7 +183,8 @@ def simulate_command(
     Example: baofen-sim simulate --rules baofen --deals 1000000 --seed 7 --out runs/bf-1m
     """
     rule_set = resolve_rules(rules, overrides)
-    policies, params = resolve_policies(policy, param, rule_set.num_players)
+    seats = seat_policies(*resolve_policies(policy or [], param or [], rule_set.num_players))
+    policies, params = tuple(s["policy"] for s in seats), tuple(s["params"] for s in seats)
     spec = RunSpec(rules=rule_set, policies=policies, params=params, seed=seed, deals=deals,
                    hands_per_table=hands_per_table, chunk_size=chunk_size, tricks=tricks, threads=threads)
     out_dir = out or default_out_dir(spec)

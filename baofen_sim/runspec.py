@@ -16,10 +16,8 @@ import dataclasses
 import hashlib
 import json
 import math
-import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from baofen_sim.rules import RuleSet, preset
@@ -163,69 +161,6 @@ def plan_chunks(spec: RunSpec) -> list[Chunk]:
     return [Chunk(first, min(per_chunk, spec.tables - first)) for first in range(0, spec.tables, per_chunk)]
 
 
-# ---- --policy / --param options (DESIGN.md §9) ----
-# Kept apart so that `baofen_sim.policies` can take it over (it will validate names and parameters).
-
-
-def resolve_policies(
-    policy_opts: Sequence[str] | None, param_opts: Sequence[str] | None, num_players: int = 4
-) -> tuple[tuple[str, ...], tuple[dict[str, float], ...]]:
-    """Policy names and parameters per seat from `--policy` and `--param` texts.
-
-    `--policy NAME` sets every seat, `--policy SEAT=NAME` one seat and wins over NAME whatever the order
-    (NAME may be `module:function`); each at most once. `--param SEAT=FILE.toml` merges a TOML table of
-    numbers into that seat's parameters, `--param SEAT.KEY=VALUE` sets one; they apply in order.
-    Bad text → RunSpecError naming the option. (Same rules as `baofen_sim.policies.resolve_policies`,
-    which also checks names and parameters against the registry.)
-    """
-    every: str | None = None
-    per_seat: dict[int, str] = {}
-    for text in policy_opts or ():
-        head, sep, name = text.partition("=")
-        name = (name if sep else head).strip()
-        if not name:
-            raise RunSpecError(f"--policy {text!r}: expected NAME or SEAT=NAME")
-        if sep:
-            seat = _seat(head, "--policy", text, num_players)
-            if seat in per_seat:
-                raise RunSpecError(f"--policy {text!r}: seat {seat} is given a policy twice")
-            per_seat[seat] = name
-        elif every is not None:
-            raise RunSpecError(f"--policy {text!r}: a policy for every seat is already given ({every})")
-        else:
-            every = name
-    names = [per_seat.get(seat, every or DEFAULT_POLICY) for seat in range(num_players)]
-    params: list[dict[str, float]] = [{} for _ in range(num_players)]
-    for text in param_opts or ():
-        target, sep, value = text.partition("=")
-        if not sep:
-            raise RunSpecError(f"--param {text!r}: expected SEAT=FILE.toml or SEAT.KEY=VALUE")
-        seat_text, dot, key = target.partition(".")
-        seat = _seat(seat_text, "--param", text, num_players)
-        if dot:
-            params[seat][_key(key, text)] = _number(value.strip(), f"--param {text!r}")
-        else:
-            params[seat].update(_param_file(Path(value.strip())))
-    return tuple(names), tuple(params)
-
-
-def _seat(text: str, option: str, whole: str, num_players: int) -> int:
-    try:
-        seat = int(text)
-    except ValueError:
-        seat = -1
-    if not 0 <= seat < num_players:
-        raise RunSpecError(f"{option} {whole!r}: seat {text.strip()!r} is not one of 0..{num_players - 1}")
-    return seat
-
-
-def _key(key: str, whole: str) -> str:
-    key = key.strip()
-    if not key.isidentifier():
-        raise RunSpecError(f"--param {whole!r}: {key!r} is not a parameter name")
-    return key
-
-
 def _number(value: Any, where: str) -> float:
     if isinstance(value, bool):
         raise RunSpecError(f"{where}: {value!r} is not a number")
@@ -236,20 +171,6 @@ def _number(value: Any, where: str) -> float:
     if not math.isfinite(number):
         raise RunSpecError(f"{where}: {value!r} is not a finite number")
     return number
-
-
-def _param_file(path: Path) -> dict[str, float]:
-    """A TOML file of `name = number` lines."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise RunSpecError(f"--param: no such file: {path}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise RunSpecError(f"--param {path}: bad TOML: {error}") from None
-    return {_key(key, str(path)): _number(value, f"--param {path}: {key}") for key, value in data.items()}
-
-
-# ---- normalisation and checks ----
 
 
 def _normal_params(params: Mapping[str, float] | Iterable[tuple[str, float]]) -> Params:
