@@ -22,7 +22,7 @@ from baofen_sim.analysis.report import ReportError, build_report, print_report
 from baofen_sim.cards import CardError
 from baofen_sim.io.records import RecordError, load_record
 from baofen_sim.judge import format_event, judge
-from baofen_sim.policies import PolicyError, resolve_policies, seat_policies
+from baofen_sim.policies import PolicyError, describe_policies, resolve_policies, seat_policies
 from baofen_sim.rules import PRESET_DESCRIPTIONS, PRESETS, RulesError, RuleSet, diff_rules, dump_toml, load_rules
 from baofen_sim.runspec import (
     DEFAULT_CHUNK_SIZE,
@@ -239,6 +239,42 @@ def judge_command(
     for event in report.events:
         typer.echo(json.dumps(event, ensure_ascii=False) if as_json else format_event(event))
     raise typer.Exit(report.exit_code)
+
+
+# ---- policies, bench ----
+
+
+@app.command("policies")
+def policies_command() -> None:
+    """List the built-in policies with their ids and parameters (defaults and meaning).
+
+    Example: baofen-sim policies
+    """
+    typer.echo(describe_policies())
+
+
+@app.command("bench")
+def bench_command(
+    hands: Annotated[int, typer.Option("--hands", metavar="N", help="Hands per engine measurement.")] = 1_000_000,
+    reference_hands: Annotated[
+        int, typer.Option("--reference-hands", metavar="N", help="Hands replayed through the reference engine.")
+    ] = 200,
+    results: Annotated[Path, typer.Option("--results", help="Markdown file to append to.")] = Path(
+        "results/BENCHMARKS.md"),
+) -> None:
+    """Measure hands/s (random and heuristic, 1 and 2 threads), cold compile and warm start, Parquet size
+    and peak memory, and the reference engine on the same hands; append the table to results/BENCHMARKS.md.
+
+    Example: baofen-sim bench --hands 200000
+    """
+    from baofen_sim.bench import BenchConfig, append_results, markdown, measure
+
+    if hands < 1000 or reference_hands < 1:
+        raise typer.BadParameter("--hands must be at least 1000 and --reference-hands at least 1")
+    config = BenchConfig(hands=hands, reference_hands=reference_hands, results=results)
+    figures = measure(config, echo=typer.echo)
+    append_results(markdown(figures, config, "baofen-sim bench " + " ".join(sys.argv[2:])), results)
+    typer.echo(f"appended to {results}")
 
 
 def _shown(value: Any) -> str:

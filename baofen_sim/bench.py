@@ -1,0 +1,148 @@
+"""`baofen-sim bench` / scripts/bench.py: measured speed of the engine, each figure from a fresh process
+(so thread counts and compile caches do not leak between measurements), appended to results/BENCHMARKS.md
+with the date, the machine and the command. Speed is measured here, never asserted in tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+POLICIES = ("random", "heuristic")
+THREADS = (1, 2)
+WARM_TABLES = 64
+
+_THROUGHPUT = """
+import json, time, numba
+numba.set_num_threads({threads})
+from baofen_sim.engine import run_chunk
+from baofen_sim.runspec import RunSpec
+spec = RunSpec(policies=("{policy}",) * 4, deals={hands}, seed=1, threads={threads})
+run_chunk(spec, 0, {warm})
+started = time.perf_counter()
+run_chunk(spec, 0, spec.tables)
+print(json.dumps({{"seconds": time.perf_counter() - started}}))
+"""
+
+_START = """
+import json, time
+started = time.perf_counter()
+from baofen_sim.engine import run_chunk
+from baofen_sim.runspec import RunSpec
+for policy in ("random", "heuristic"):
+    run_chunk(RunSpec(policies=(policy,) * 4, deals=16, seed=1), 0, 1)
+print(json.dumps({"seconds": time.perf_counter() - started}))
+"""
+
+_PARQUET = """
+import json, resource, time
+from pathlib import Path
+from baofen_sim.runspec import RunSpec
+from baofen_sim.simulate import simulate
+spec = RunSpec(policies=("{policy}",) * 4, deals={hands}, seed=1, threads={threads})
+started = time.perf_counter()
+simulate(spec, {out!r}, progress=False)
+seconds = time.perf_counter() - started
+size = sum(p.stat().st_size for p in Path({out!r}).glob("part-*.parquet"))
+print(json.dumps({{"seconds": seconds, "bytes": size,
+                   "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+"""
+
+_REFERENCE = """
+import json, time
+from baofen_sim.engine import replay_hand
+from baofen_sim.io.records import parse_record
+from baofen_sim.judge import judge
+from baofen_sim.runspec import RunSpec
+spec = RunSpec(policies=("{policy}",) * 4, deals={hands}, seed=1, hands_per_table={hands})
+records = [parse_record(replay_hand(spec, hand)) for hand in range({hands})]
+started = time.perf_counter()
+for record in records:
+    judge(record)
+print(json.dumps({{"seconds": time.perf_counter() - started}}))
+"""
+
+
+@dataclass
+class BenchConfig:
+    hands: int = 1_000_000  # engine throughput and Parquet runs
+    reference_hands: int = 200  # hands replayed through the reference engine
+    results: Path = Path("results/BENCHMARKS.md")
+
+
+def run_child(code: str, env: dict[str, str] | None = None) -> dict:
+    """Run `code` in a fresh interpreter; its last stdout line is a JSON object."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, **(env or {})}, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"benchmark child failed:\n{done.stderr[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def measure(config: BenchConfig, echo=print) -> dict:
+    """Every figure of the benchmark table, as a dict."""
+    figures: dict = {"throughput": {}, "reference": {}}
+    with tempfile.TemporaryDirectory() as cache:
+        env = {"BAOFEN_SIM_CACHE_DIR": cache}
+        figures["cold_compile_s"] = run_child(_START, env)["seconds"]
+        figures["warm_start_s"] = run_child(_START, env)["seconds"]
+    echo(f"cold compile {figures['cold_compile_s']:.1f} s, warm start {figures['warm_start_s']:.2f} s")
+    for policy in POLICIES:
+        for threads in THREADS:
+            code = _THROUGHPUT.format(policy=policy, threads=threads, hands=config.hands, warm=WARM_TABLES)
+            rate = config.hands / run_child(code)["seconds"]
+            figures["throughput"][f"{policy}/{threads}"] = rate
+            echo(f"{policy:9} {threads} thread(s): {rate:,.0f} hands/s")
+        reference = run_child(_REFERENCE.format(policy=policy, hands=config.reference_hands))
+        figures["reference"][policy] = config.reference_hands / reference["seconds"]
+        echo(f"{policy:9} reference engine: {figures['reference'][policy]:,.0f} hands/s")
+    with tempfile.TemporaryDirectory() as out:
+        parquet = run_child(_PARQUET.format(policy="heuristic", threads=2, hands=config.hands, out=out + "/run"))
+    figures["parquet"] = parquet
+    echo(f"heuristic to Parquet, 2 threads: {parquet['seconds']:.1f} s, "
+         f"{parquet['bytes'] / config.hands:.1f} bytes/hand, peak RSS {parquet['peak_rss_mb']:.0f} MB")
+    return figures
+
+
+def machine() -> str:
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def markdown(figures: dict, config: BenchConfig, command: str) -> str:
+    tp = figures["throughput"]
+    lines = [f"## {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}", "",
+             f"- machine: {machine()}", f"- command: `{command}`",
+             f"- hands per measurement: {config.hands:,}; reference engine: {config.reference_hands} hands "
+             "(replayed from the engine's game records through the reference judge)", "",
+             "| policy | 1 thread hands/s | 2 threads hands/s | speed-up | reference hands/s | kernel / reference |",
+             "|---|---:|---:|---:|---:|---:|"]
+    for policy in POLICIES:
+        one, two, ref = tp[f"{policy}/1"], tp[f"{policy}/2"], figures["reference"][policy]
+        lines.append(f"| {policy} | {one:,.0f} | {two:,.0f} | {two / one:.2f}x | {ref:,.0f} | {one / ref:,.0f}x |")
+    parquet = figures["parquet"]
+    lines += ["", f"- cold compile (empty cache, both policies): {figures['cold_compile_s']:.1f} s; "
+              f"warm start (import + first hands from the cache): {figures['warm_start_s']:.2f} s",
+              f"- {config.hands:,} heuristic hands to Parquet with 2 threads: {parquet['seconds']:.1f} s wall, "
+              f"{parquet['bytes'] / config.hands:.1f} bytes/hand, peak RSS {parquet['peak_rss_mb']:.0f} MB", ""]
+    return "\n".join(lines)
+
+
+def append_results(text: str, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    header = "" if path.exists() else "# Benchmarks\n\nAppended by `baofen-sim bench` (scripts/bench.py).\n\n"
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write(header + text + "\n")
