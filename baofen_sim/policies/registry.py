@@ -44,6 +44,11 @@ HEURISTIC_MAX_BID = 2
 HEURISTIC_BURY_POINT_COST = 3
 HEURISTIC_BURY_PAIR_COST = 4
 HEURISTIC_BURY_VOID_BONUS = 5
+HEURISTIC_FEED_POINTS = 6
+HEURISTIC_WIN_MIN_POINTS = 7
+HEURISTIC_RUFF_MIN_POINTS = 8
+HEURISTIC_DRAW_TRUMPS = 9
+HEURISTIC_THROW_SURE = 10
 
 
 class PolicyError(ValueError):
@@ -95,7 +100,9 @@ HEURISTIC = PolicySpec(
     name="heuristic",
     id=POLICY_HEURISTIC,
     doc="threshold bidder on the hand strength score (policies.features), buries low plain non-point cards, "
-        "names its strongest suit",
+        "names its strongest suit; plays like a sensible human (policies.heuristic_play): the declarer draws "
+        "trumps and cashes sure winners, defenders feed points to a teammate who wins, nobody wastes a trump "
+        "on a pointless trick",
     params=(
         ParamSpec("open_threshold", 22.0, "hand strength needed to bid 85 (strength: mean 20, sd 3.7 per hand)"),
         ParamSpec("per_5_points", 1.0, "extra strength needed per 5 points bid above 85", low=0.0,
@@ -104,6 +111,14 @@ HEURISTIC = PolicySpec(
         ParamSpec("bury_point_cost", 2.0, "bury cost per card point: keeps 5s, 10s and Ks out of the kitty"),
         ParamSpec("bury_pair_cost", 10.0, "bury cost of a card that is half of a pair"),
         ParamSpec("bury_void_bonus", 1.5, "bury cost removed per card a plain suit is short of 6 (to make voids)"),
+        ParamSpec("feed_points", 1.0, "weight of the points a defender gives to a teammate winning securely "
+                                      "(0 = never feed, play low instead)", low=0.0),
+        ParamSpec("win_min_points", 5.0, "points in a trick (own cards included) needed to win it in suit on a "
+                                         "trump lead or when the win is not secure"),
+        ParamSpec("ruff_min_points", 10.0, "points in a trick (own cards included) needed to ruff or over-ruff it"),
+        ParamSpec("draw_trumps", 1.0, "1 = the declarer leads trumps while opponents may hold some, 0 = he does not"),
+        ParamSpec("throw_sure", 1.0, "1 = lead a throw when every unit is a sure winner against the unseen cards, "
+                                     "0 = never throw"),
     ),
 )
 
@@ -115,7 +130,8 @@ for _spec in POLICIES.values():
 assert RANDOM.param_index("pass_weight") == RANDOM_PASS_WEIGHT
 assert [HEURISTIC.param_index(p.name) for p in HEURISTIC.params] == [
     HEURISTIC_OPEN_THRESHOLD, HEURISTIC_PER_5_POINTS, HEURISTIC_MAX_BID, HEURISTIC_BURY_POINT_COST,
-    HEURISTIC_BURY_PAIR_COST, HEURISTIC_BURY_VOID_BONUS]
+    HEURISTIC_BURY_PAIR_COST, HEURISTIC_BURY_VOID_BONUS, HEURISTIC_FEED_POINTS, HEURISTIC_WIN_MIN_POINTS,
+    HEURISTIC_RUFF_MIN_POINTS, HEURISTIC_DRAW_TRUMPS, HEURISTIC_THROW_SURE]
 
 
 # ----- look-ups ------------------------------------------------------------------------------------------
