@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from baofen_sim import kernels
 from baofen_sim.reference.throws import validate_throw
 from baofen_sim.rules import preset
+from baofen_sim.tables import materialize
 from tests.helpers import follow_verdict, hand, order_for, units_of, winner_of
 
 BAOFEN = preset("baofen")
@@ -288,3 +290,11 @@ def test_c60_tied_primary_pairs_primary_unit_vs_lexicographic():
     plays = [("", "DA DA D9 D9"), ("", "S2 S2 H3 H3"), ("", "C2 C2 HA HA"), ("", "C3 C4 C5 C6")]
     assert winner_of(BAOFEN, plays) == 1
     assert winner_of(BAOFEN.replace(multi_unit_compare="lexicographic"), plays) == 2
+
+
+def test_forced_lead_tie_between_equal_side_two_pairs_goes_to_the_first_suit():
+    # Two 副2 pairs are equal in power (§1.4.3); §4.4.2 does not order them: the ♠ one is forced.
+    throw = "C2 C2 S2 S2 BJ"
+    others = {1: "LJ LJ", 2: "D3", 3: "D4"}
+    assert throw_forced(BAOFEN, throw, others) == hand("S2 S2")
+    assert kernels.throw_verdict(materialize(BAOFEN, 1), throw, others) == (False, hand("S2 S2"))

@@ -46,7 +46,8 @@ def beats_unit(unit: Unit, value: int, holding: Sequence[int], order: Order, hol
 def validate_throw(cards: Sequence[int], thrower_is_declarer: bool, others: Mapping[int, Sequence[int]],
                    declarer: int, order: Order, rules) -> ThrowVerdict:
     """§4.2 check each unit of the throw against every other player's current cards of the suit;
-    §4.4.2 pick the lowest beaten unit: fewest cards first (or most, by option), then lowest value."""
+    §4.4.2 pick the lowest beaten unit: fewest cards first (or most, by option), then lowest value, and
+    between units of equal size and value (副2s) the first in suit order ♠♥♣♦ [DESIGN: §4.4.2 is silent]."""
     suit = order.suit(cards[0])
     units = tuple(decompose(cards, order))
     beaten = []
@@ -60,5 +61,5 @@ def validate_throw(cards: Sequence[int], thrower_is_declarer: bool, others: Mapp
     if not beaten:
         return ThrowVerdict(units, (), None)
     sign = 1 if rules.failed_throw_unit_priority == "fewest_cards_first" else -1
-    forced = min(beaten, key=lambda u: (sign * u.size, unit_value(u, order, thrower_is_declarer, LED)))
+    forced = min(beaten, key=lambda u: (sign * u.size, unit_value(u, order, thrower_is_declarer, LED), u.kinds[0]))
     return ThrowVerdict(units, tuple(beaten), forced)
