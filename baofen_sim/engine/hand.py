@@ -1,0 +1,265 @@
+"""One whole Baofen hand (RULES.md §5–§6), strung together from the kernels:
+
+    deal ► auction ► (all pass: §5.7 settle) ► kitty ► bury ► trump ► tricks ► score ► settle ► output row
+
+- Deal (§5.3): the pack order is `rng.deal_pack(seed, table, hand_in_table)` (stream STREAM_DEAL), a pure
+  function of the hand, so hand h is the same shuffle whatever the chunking, threads or policy and rule
+  variants (DESIGN §4, common random numbers); it is handed out from the 主叫, who gets the first card.
+- Each seat's policy draws from its own stream `stream_key(seed, table, hand_in_table, STREAM_SEAT_BASE +
+  seat)`, for every decision of the hand (bid, bury, trump, plays).
+- The table state (`kernels.ledger`: 主叫, 水草 pot, cumulative totals) comes in and goes out in `ledger`.
+
+A hand takes records (the run's constants `tricks.RUN_CONSTANTS_DTYPE`, its output row `HAND_ROW_DTYPE`,
+its log, the table's scratch: `DEAL_SCRATCH_DTYPE`, `tricks.PLAY_STATE_DTYPE`, the play view), the
+HandRules and the four trick tables, all private to the table's thread (see tricks.py on why); the
+scratch is allocated once per table by the chunk runner, a hand allocates nothing of its own.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS, PACK_SIZE, POINTS
+from baofen_sim.engine.hand_rules import CAT_ALL_PASS, NUM_SCORED_CATEGORIES
+from baofen_sim.engine.tricks import MAX_KITTY, play_tricks
+from baofen_sim.io.schema import BID_PAD
+from baofen_sim.kernels.auction import (
+    AUCTION_STATE_SIZE,
+    NO_SEAT,
+    auction_declarer,
+    auction_target,
+    bid_cap,
+    count_pairs,
+)
+from baofen_sim.kernels.bits import ONE, ZERO, trailing_zeros
+from baofen_sim.kernels.ledger import ledger_zhujiao, settle_all_pass, settle_declared
+from baofen_sim.kernels.rng import STREAM_SEAT_BASE, deal_hands, deal_pack, kind_counts, stream_key
+from baofen_sim.kernels.scoring import score_hand
+from baofen_sim.kernels.units import hand_from_kinds
+from baofen_sim.policies.bidding import play_auction
+from baofen_sim.policies.bury import bury_decision
+from baofen_sim.policies.features import hand_strength
+from baofen_sim.policies.trump_choice import trump_decision
+from baofen_sim.policies.view import MAX_PLAYERS
+
+MAX_BIDS = 48  # capacity of an auction record (HandRules.max_auction_steps is 38 for Baofen)
+MAX_RULE_VALUES = 16  # capacity of each HandRules list (bid openings, raises) kept in the scratch
+NO_TRUMP_OUT = -1  # `trump` of an all-pass row
+KIND_POINTS = np.array(POINTS, dtype=np.int64)  # card points of one copy, by kind
+
+DEAL_SCRATCH_DTYPE = np.dtype([
+    ("pack", np.int64, (PACK_SIZE,)),  # the shuffled pack (card kinds)
+    ("deal_ge1", np.uint64, (MAX_PLAYERS,)),  # dealt hands in kind space (bit = card kind)
+    ("deal_eq2", np.uint64, (MAX_PLAYERS,)),
+    ("kitty_ge1", np.uint64),  # the dealt kitty, kind space
+    ("kitty_eq2", np.uint64),
+    ("counts", np.int8, (MAX_PLAYERS, NUM_KINDS)),  # dealt hands as kind counts (bid policies, features)
+    ("declarer_counts", np.int8, (NUM_KINDS,)),  # the declarer's 33 cards, then his 25 after the bury
+    ("caps", np.int64, (MAX_PLAYERS,)),  # §5.4.2 bid caps
+    ("auction", np.int64, (AUCTION_STATE_SIZE,)),
+    ("bid_seats", np.int64, (MAX_BIDS,)),
+    ("bid_values", np.int64, (MAX_BIDS,)),  # PASS = 0
+    ("bury", np.int64, (MAX_KITTY,)),  # buried kinds (the first kitty_size entries)
+    ("settlement", np.float64, (MAX_PLAYERS,)),  # this hand's per-seat change
+    # the table's own copy of the HandRules arrays (chunk.private_hand_rules): views of a record field
+    # carry no reference count, so passing them from call to call costs nothing and threads share nothing
+    ("open_values", np.int64, (MAX_RULE_VALUES,)),
+    ("open_values_after_pass", np.int64, (MAX_RULE_VALUES,)),
+    ("raise_steps", np.int64, (MAX_RULE_VALUES,)),
+    ("stake_multipliers", np.float64, (NUM_SCORED_CATEGORIES,)),
+], align=True)
+
+HAND_ROW_DTYPE = np.dtype([  # one hand; the fields have the io.schema column dtypes
+    ("hand", np.int64),  # global index = table * hands_per_table + hand_in_table
+    ("table", np.int64),
+    ("settle", np.float64, (MAX_PLAYERS,)),
+    ("pot_after", np.float64),
+    ("hand_in_table", np.int32),
+    ("score", np.int32),  # S
+    ("result", np.int32),  # R
+    ("strength", np.float32, (MAX_PLAYERS,)),  # features.hand_strength of the dealt 25 cards
+    ("target", np.int16),
+    ("kitty_points", np.int16),  # K: the buried cards (the dealt kitty in an all-pass hand)
+    ("declarer_points", np.int16),  # C
+    ("wangfen_points", np.int16),  # W
+    ("penalty_points", np.int16),  # Pen
+    ("failed_throws", np.int16),
+    ("tricks_played", np.int16),
+    ("n_bids", np.int16),
+    ("bids", np.int16, (MAX_BIDS,)),  # the auction's steps (PASS = 0), then BID_PAD
+    ("zhujiao", np.int8),
+    ("declarer", np.int8),  # NO_SEAT (−1) = all pass
+    ("trump", np.int8),  # 0..3, NO_TRUMP_OUT in an all-pass hand
+    ("category", np.int8),  # CAT_* (= io.schema CATEGORY_*)
+    ("declarer_won", np.bool_),
+    ("pairs", np.int8, (MAX_PLAYERS,)),  # §5.4.2 pairs of the dealt 25 cards (A10)
+    ("policy", np.int8, (MAX_PLAYERS,)),
+], align=True)
+
+
+# ---- small pieces --------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def kind_points(ge1, eq2):
+    """Card points of a kind-space bitboard pair."""
+    total = 0
+    rest = np.uint64(ge1)
+    while rest != ZERO:
+        kind = trailing_zeros(rest)
+        copies = 2 if (np.uint64(eq2) >> np.uint64(kind)) & ONE else 1
+        total += copies * KIND_POINTS[kind]
+        rest = rest & (rest - ONE)
+    return total
+
+
+@njit(cache=True)
+def counts_to_bits(tb, counts):
+    """(ge1, eq2) in the trump layout of a kind-count hand."""
+    ge1 = ZERO
+    eq2 = ZERO
+    for kind in range(NUM_KINDS):
+        if counts[kind] > 0:
+            b = ONE << np.uint64(tb.kind_to_bit[kind])
+            ge1 |= b
+            if counts[kind] > 1:
+                eq2 |= b
+    return ge1, eq2
+
+
+@njit(cache=True)
+def deal(hr, cs, sc, st, row, table, hand, zhujiao):
+    """§5.3 deal the hand from the 主叫; record each seat's pairs, strength and policy; set the bid caps."""
+    n = hr.num_players
+    deal_pack(cs.seed, table, hand, sc.pack)
+    sc.kitty_ge1, sc.kitty_eq2 = deal_hands(sc.pack, n, cs.hand_size, zhujiao, sc.deal_ge1, sc.deal_eq2)
+    for seat in range(n):
+        counts = sc.counts[seat]
+        kind_counts(sc.deal_ge1[seat], sc.deal_eq2[seat], counts)
+        sc.caps[seat] = bid_cap(hr, counts)
+        row.pairs[seat] = count_pairs(counts, hr.pairs_include_jokers != 0)
+        row.strength[seat] = hand_strength(counts)
+        row.policy[seat] = st.policy_ids[seat]
+
+
+@njit(cache=True)
+def auction(hr, sc, st, row, zhujiao):
+    """§5.4 the auction with each seat's bid policy; the steps go to the row's `bids`. Returns the declarer
+    (NO_SEAT after an all-pass)."""
+    n = hr.num_players
+    steps = play_auction(hr, zhujiao, sc.counts[:n], sc.caps[:n], st.policy_ids[:n], st.params[:n], st.rng[:n],
+                         sc.auction, sc.bid_seats, sc.bid_values)
+    for i in range(MAX_BIDS):
+        row.bids[i] = sc.bid_values[i] if i < steps else BID_PAD
+    row.n_bids = steps
+    return auction_declarer(sc.auction)
+
+
+@njit(cache=True)
+def exchange_kitty(cs, sc, st, declarer):
+    """§5.5–§5.6: the declarer takes the kitty, buries kitty_size cards, names the trump. Returns the trump."""
+    pid = st.policy_ids[declarer]
+    kind_counts(sc.kitty_ge1, sc.kitty_eq2, sc.declarer_counts)
+    for kind in range(NUM_KINDS):
+        sc.declarer_counts[kind] += sc.counts[declarer, kind]
+    bury = sc.bury[:cs.kitty_size]
+    st.rng[declarer] = bury_decision(pid, st.params[declarer], sc.declarer_counts, st.rng[declarer], bury)
+    for i in range(bury.shape[0]):
+        sc.declarer_counts[bury[i]] -= 1
+    trump, st.rng[declarer] = trump_decision(pid, st.params[declarer], sc.declarer_counts, st.rng[declarer])
+    return trump
+
+
+@njit(cache=True)
+def buried_points(sc, kitty_size, trump):
+    """(K, 王分 among them) of the buried cards (§6.1, §6.3)."""
+    total = 0
+    wangfen = 0
+    for i in range(kitty_size):
+        kind = sc.bury[i]
+        total += KIND_POINTS[kind]
+        if kind < LITTLE_JOKER and kind // NUM_RANKS == trump:
+            wangfen += KIND_POINTS[kind]
+    return total, wangfen
+
+
+@njit(cache=True)
+def seat_hands(tb, sc, st, n, declarer):
+    """Every seat's hand in the trump layout: the dealt 25, the declarer's kept 25."""
+    for seat in range(n):
+        if seat == declarer:
+            st.hand_ge1[seat], st.hand_eq2[seat] = counts_to_bits(tb, sc.declarer_counts)
+        else:
+            st.hand_ge1[seat], st.hand_eq2[seat] = hand_from_kinds(tb, sc.deal_ge1[seat], sc.deal_eq2[seat])
+
+
+# ---- the two endings -----------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def finish_all_pass(hr, sc, row, ledger):
+    """§5.7: nobody bid. The dealt kitty's points are reported as K."""
+    n = hr.num_players
+    row.declarer = NO_SEAT
+    row.trump = NO_TRUMP_OUT
+    row.category = CAT_ALL_PASS
+    row.kitty_points = kind_points(sc.kitty_ge1, sc.kitty_eq2)
+    row.pot_after = settle_all_pass(ledger, hr, sc.settlement[:n])
+
+
+@njit(cache=True)
+def play_declared(hr, tables, cs, sc, st, view, row, log, ledger, declarer):
+    """§5.5–§6.7 a hand with a declarer: kitty, bury, trump, tricks, score, settlement."""
+    n = hr.num_players
+    target = auction_target(sc.auction)
+    trump = exchange_kitty(cs, sc, st, declarer)
+    tb = tables[trump]
+    seat_hands(tb, sc, st, n, declarer)
+    if cs.do_log:
+        log.n_plays = 0
+        for i in range(cs.kitty_size):
+            log.bury[i] = sc.bury[i]
+    play_tricks(tb, cs, st, view, declarer, target, log)
+    kitty_points, wangfen_in_kitty = buried_points(sc, cs.kitty_size, trump)
+    score, result, category, won, _ = score_hand(hr, target, st.declarer_points, st.wangfen_points,
+                                                 wangfen_in_kitty, kitty_points, st.penalty,
+                                                 st.declarer_won_last)
+    row.declarer = declarer
+    row.target = target
+    row.trump = trump
+    row.kitty_points = kitty_points
+    row.declarer_points = st.declarer_points
+    row.wangfen_points = st.wangfen_points
+    row.penalty_points = st.penalty
+    row.score = score
+    row.result = result
+    row.category = category
+    row.declarer_won = won
+    row.failed_throws = st.n_failed
+    row.tricks_played = st.tricks
+    row.pot_after = settle_declared(ledger, hr, declarer, won, category, result, st.throw_seats, st.throw_cards,
+                                    st.n_failed, sc.settlement[:n])
+
+
+@njit(cache=True)
+def play_hand(hr, tables, cs, table, hand, row, log, ledger, sc, st, view):
+    """Hand `hand` of `table` into the HAND_ROW_DTYPE record `row` (and the HAND_LOG_DTYPE record `log` when
+    cs.do_log); `ledger` carries the table state in and out; sc, st and view are the table's scratch."""
+    n = hr.num_players
+    zhujiao = ledger_zhujiao(ledger)
+    row.hand = table * cs.hands_per_table + hand
+    row.table = table
+    row.hand_in_table = hand
+    row.zhujiao = zhujiao
+    st.tricks = 0
+    for seat in range(n):
+        st.rng[seat] = stream_key(cs.seed, table, hand, STREAM_SEAT_BASE + seat)
+    deal(hr, cs, sc, st, row, table, hand, zhujiao)
+    declarer = auction(hr, sc, st, row, zhujiao)
+    if declarer == NO_SEAT:
+        finish_all_pass(hr, sc, row, ledger)
+    else:
+        play_declared(hr, tables, cs, sc, st, view, row, log, ledger, declarer)
+    for seat in range(n):
+        row.settle[seat] = sc.settlement[seat]
