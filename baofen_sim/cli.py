@@ -9,6 +9,7 @@ To add a user-facing error type, add it to `USER_ERRORS`.
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -293,7 +294,7 @@ def bench_command(
         raise typer.BadParameter("--hands must be at least 1000 and --reference-hands at least 1")
     config = BenchConfig(hands=hands, reference_hands=reference_hands, results=results)
     figures = measure(config, echo=typer.echo)
-    append_results(markdown(figures, config, "baofen-sim bench " + " ".join(sys.argv[2:])), results)
+    append_results(markdown(figures, config, shlex.join(["baofen-sim", *sys.argv[1:]])), results)
     typer.echo(f"appended to {results}")
 
 

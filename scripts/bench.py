@@ -10,5 +10,5 @@ import sys
 from baofen_sim.cli import app
 
 if __name__ == "__main__":
-    sys.argv[0] = "baofen-sim"
-    app(["bench", *sys.argv[1:]])
+    sys.argv[1:1] = ["bench"]
+    app(sys.argv[1:])

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS, PACK_SIZE, POINTS
+from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS, PACK_SIZE
 from baofen_sim.engine.hand_rules import CAT_ALL_PASS, NUM_SCORED_CATEGORIES
 from baofen_sim.engine.tricks import MAX_KITTY, play_tricks
 from baofen_sim.io.schema import BID_PAD
@@ -38,7 +38,7 @@ from baofen_sim.kernels.rng import STREAM_SEAT_BASE, deal_hands, deal_pack, kind
 from baofen_sim.kernels.scoring import score_hand
 from baofen_sim.kernels.units import hand_from_kinds
 from baofen_sim.policies.bidding import play_auction
-from baofen_sim.policies.bury import bury_decision
+from baofen_sim.policies.bury import KIND_POINTS, bury_decision
 from baofen_sim.policies.features import hand_strength
 from baofen_sim.policies.trump_choice import trump_decision
 from baofen_sim.policies.view import MAX_PLAYERS
@@ -46,7 +46,6 @@ from baofen_sim.policies.view import MAX_PLAYERS
 MAX_BIDS = 48  # capacity of an auction record (HandRules.max_auction_steps is 38 for Baofen)
 MAX_RULE_VALUES = 16  # capacity of each HandRules list (bid openings, raises) kept in the scratch
 NO_TRUMP_OUT = -1  # `trump` of an all-pass row
-KIND_POINTS = np.array(POINTS, dtype=np.int64)  # card points of one copy, by kind
 
 DEAL_SCRATCH_DTYPE = np.dtype([
     ("pack", np.int64, (PACK_SIZE,)),  # the shuffled pack (card kinds)

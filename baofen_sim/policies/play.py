@@ -15,6 +15,9 @@ splitmix64 stream and the cards it plays. Never another hand or the kitty.
 
 A lead need not be a valid throw: the engine validates it against the other hands (§4.2) and applies the
 forced lead or asks again (§4.4.2).
+
+The two dispatchers are inlined into their callers (`inline="always"`), so a random seat's play costs no
+extra call: the engine calls them once per play, 100 times a hand.
 """
 
 from __future__ import annotations
