@@ -12,11 +12,12 @@ import pytest
 
 from baofen_sim.cards import points_of
 from baofen_sim.kernels import bits_of, cards_of, deal
+from baofen_sim.kernels.bits import remove_cards
 from baofen_sim.kernels.follow import is_legal_follow
 from baofen_sim.kernels.throws import validate_throw
 from baofen_sim.kernels.trick import trick_winner
 from baofen_sim.kernels.units import analyze_lead, is_legal_lead, sample_lead, unit_count
-from baofen_sim.policies.heuristic_play import heuristic_follow, heuristic_lead, remove_cards
+from baofen_sim.policies.heuristic_play import heuristic_follow, heuristic_lead
 from baofen_sim.policies.registry import HEURISTIC, default_params
 from baofen_sim.policies.view import new_play_view
 from tests.kernel_helpers import BAOFEN_PRESETS, cards, tables

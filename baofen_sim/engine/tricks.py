@@ -29,7 +29,7 @@ from numba import njit
 
 from baofen_sim.engine.hand_rules import BASIS_FAILING_UNIT_CARDS
 from baofen_sim.io.schema import LEAD_EIGHT, LEAD_PAIR, LEAD_SINGLE, LEAD_THROW, LEAD_TRACTOR
-from baofen_sim.kernels.bits import ZERO
+from baofen_sim.kernels.bits import ZERO, remove_cards
 from baofen_sim.kernels.scoring import counted_throw_cards, failed_throw_penalty
 from baofen_sim.kernels.throws import validate_throw
 from baofen_sim.kernels.trick import classify_play, trick_winner
@@ -148,13 +148,6 @@ def run_constants(rules: RuleSet, hr, seed: int, hands_per_table: int, deals: in
 
 
 # ---- card multisets ------------------------------------------------------------------------------------
-
-
-@njit(cache=True)
-def remove_cards(hand_ge1, hand_eq2, ge1, eq2):
-    """The hand without the played cards (a pair played from a pair empties the bit; one copy of a pair
-    leaves a single)."""
-    return (hand_ge1 & ~ge1) | (hand_eq2 & ge1 & ~eq2), hand_eq2 & ~ge1
 
 
 @njit(cache=True)

@@ -162,3 +162,10 @@ def next_combination(x):
     ripple = x + low
     ones = ((ripple ^ x) >> _S2) // low
     return ripple | ones
+
+
+@njit(cache=True)
+def remove_cards(ge1, eq2, less_ge1, less_eq2):
+    """The card multiset (ge1, eq2) minus (less_ge1, less_eq2), which it contains: a pair taken from a pair
+    empties the bit, one copy taken from a pair leaves a single."""
+    return (ge1 & ~less_ge1) | (eq2 & less_ge1 & ~less_eq2), eq2 & ~less_ge1

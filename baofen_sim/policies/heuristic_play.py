@@ -50,7 +50,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from baofen_sim.kernels.bits import ONE, ZERO, bit, highest_index, popcount, trailing_zeros
+from baofen_sim.kernels.bits import ONE, ZERO, bit, highest_index, popcount, remove_cards, trailing_zeros
 from baofen_sim.kernels.follow import (
     EIGHT_OWN,
     FILTER_NONE,
@@ -121,12 +121,6 @@ PICK_WIN = 1
 
 
 # ---- card sets ------------------------------------------------------------------------------------------
-
-
-@njit(cache=True)
-def remove_cards(ge1, eq2, less_ge1, less_eq2):
-    """The multiset (ge1, eq2) minus (less_ge1, less_eq2), which it contains."""
-    return (ge1 & ~less_ge1) | (eq2 & less_ge1 & ~less_eq2), eq2 & ~less_ge1
 
 
 @njit(cache=True)
