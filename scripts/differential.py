@@ -30,6 +30,7 @@ from typing import Any
 MAX_REPORTED = 20  # disagreements kept per batch
 TABLES_PER_JOB = 16
 POSITIONS_PER_JOB = 200
+PROGRESS_EVERY_S = 60.0  # a progress line on stderr at most this often
 DECLARED_FIELDS = ("target", "declarer_points", "wangfen_points", "penalty_points", "result", "declarer_won")
 
 
@@ -190,8 +191,14 @@ def main(argv: list[str] | None = None) -> int:
                 jobs = [(rules_name, policy, params, args.seed, args.hands_per_table, first, count, args.hands)
                         for first, count in _batches(args.hands, args.hands_per_table, TABLES_PER_JOB)]
                 total = HandTally()
+                last_progress = time.perf_counter()
                 for tally in pool.imap_unordered(_hand_batch, jobs):
                     total.add(tally)
+                    if time.perf_counter() - last_progress >= PROGRESS_EVERY_S:
+                        last_progress = time.perf_counter()
+                        print(f"  {rules_name} {policy}: {total.hands}/{args.hands} hands, "
+                              f"{len(total.disagreements)} disagreements so far "
+                              f"({last_progress - started:.0f} s)", file=sys.stderr, flush=True)
                 failed |= _report_hands(rules_name, policy, total)
             if args.positions:
                 per_job = POSITIONS_PER_JOB
