@@ -14,7 +14,7 @@ import functools
 from typing import NamedTuple
 
 import numpy as np
-from numba import config, njit, prange
+from numba import config, prange
 
 from baofen_sim.engine.hand import DEAL_SCRATCH_DTYPE, HAND_ROW_DTYPE, MAX_BIDS, MAX_RULE_VALUES, play_hand
 from baofen_sim.engine.hand_rules import HandRules, hand_rules
@@ -28,6 +28,7 @@ from baofen_sim.engine.tricks import (
     run_constants,
 )
 from baofen_sim.io.schema import TRICK_COLUMNS, ChunkResult, allocate, hand_columns
+from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.ledger import LEDGER_STATE_SIZE_BASE, ledger_start
 from baofen_sim.policies.registry import policy_arrays
 from baofen_sim.policies.view import PLAY_VIEW_DTYPE

@@ -18,7 +18,6 @@ scratch is allocated once per table by the chunk runner, a hand allocates nothin
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS, PACK_SIZE
 from baofen_sim.engine.hand_rules import CAT_ALL_PASS, NUM_SCORED_CATEGORIES
@@ -33,6 +32,7 @@ from baofen_sim.kernels.auction import (
     count_pairs,
 )
 from baofen_sim.kernels.bits import ONE, ZERO, trailing_zeros
+from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.ledger import ledger_zhujiao, settle_all_pass, settle_declared
 from baofen_sim.kernels.rng import STREAM_SEAT_BASE, deal_hands, deal_pack, kind_counts, stream_key
 from baofen_sim.kernels.scoring import score_hand

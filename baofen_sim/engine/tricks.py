@@ -25,11 +25,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from baofen_sim.engine.hand_rules import BASIS_FAILING_UNIT_CARDS
 from baofen_sim.io.schema import LEAD_EIGHT, LEAD_PAIR, LEAD_SINGLE, LEAD_THROW, LEAD_TRACTOR
 from baofen_sim.kernels.bits import ZERO, remove_cards
+from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.scoring import counted_throw_cards, failed_throw_penalty
 from baofen_sim.kernels.throws import validate_throw
 from baofen_sim.kernels.trick import classify_play, trick_winner

@@ -24,9 +24,9 @@ step (check with `is_legal_bid`).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from baofen_sim.cards import BIG_JOKER, LITTLE_JOKER, NUM_KINDS
+from baofen_sim.kernels.jit import njit
 
 AU_ZHUJIAO, AU_TO_ACT, AU_HIGH_BID, AU_HIGH_BIDDER, AU_PASSED, AU_STEPS = 0, 1, 2, 3, 4, 5
 AUCTION_STATE_SIZE = 6

@@ -10,8 +10,10 @@ operation can overflow (pure Python would warn on a wrapping multiply or a negat
 from __future__ import annotations
 
 import numpy as np
-from numba import config, njit, types
+from numba import config, types
 from numba.extending import intrinsic
+
+from baofen_sim.kernels.jit import njit
 
 ZERO = np.uint64(0)
 ONE = np.uint64(1)

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
 
 from baofen_sim.cards import NUM_RANKS
 from baofen_sim.kernels.bits import ONE, ZERO, deposit, next_combination, popcount
+from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import bounded, bounded64
 from baofen_sim.kernels.units import (
     MAX_RUNS,

@@ -20,7 +20,6 @@ trigger is checked (see the reference module docstring).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from baofen_sim.engine.hand_rules import (
     ALL_PASS_DIRECT_001,
@@ -29,6 +28,7 @@ from baofen_sim.engine.hand_rules import (
     SETTLE_CUMULATIVE_001,
     STREAK_OFF,
 )
+from baofen_sim.kernels.jit import njit
 
 LG_ZHUJIAO, LG_POT, LG_NOBID_STREAK, LG_CUMULATIVE = 0, 1, 2, 3
 LEDGER_STATE_SIZE_BASE = 3  # + num_players cumulative totals

@@ -13,9 +13,10 @@ the trump-relative layout but indexed by kind id) plus the kitty. Remap to a tru
 from __future__ import annotations
 
 import numpy as np
-from numba import config, njit
+from numba import config
 
 from baofen_sim.cards import NUM_KINDS, PACK_SIZE
+from baofen_sim.kernels.jit import njit
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # splitmix64 increment
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -13,8 +13,6 @@ Category codes are `engine.hand_rules.CAT_*` (0 normal, 1 全击 quanji, 2 半�
 
 from __future__ import annotations
 
-from numba import njit
-
 from baofen_sim.cards import TOTAL_POINTS
 from baofen_sim.engine.hand_rules import (
     BASIS_ALL_ATTEMPTED_CARDS,
@@ -29,6 +27,7 @@ from baofen_sim.engine.hand_rules import (
     SETTLE_CUMULATIVE_001,
     WANGFEN_PLAYED_ONLY,
 )
+from baofen_sim.kernels.jit import njit
 
 WANGFEN_TOTAL = 50  # trump-suit 5 5 10 10 K K (§6.3)
 

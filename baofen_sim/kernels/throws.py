@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from baofen_sim.kernels.bits import ZERO, bit, trailing_zeros
+from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.units import (
     MAX_RUNS,
     beat_mask,

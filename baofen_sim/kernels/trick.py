@@ -11,9 +11,9 @@ decided by the primary value first and, on a tie, by the full key (`lex_key`).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from baofen_sim.kernels.bits import ONE, ZERO, bit, highest_index, popcount, trailing_zeros
+from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.units import (
     MAX_RUNS,
     _next_assignment,

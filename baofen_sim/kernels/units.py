@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
 
 from baofen_sim.cards import NUM_RANKS
 from baofen_sim.kernels.bits import (
@@ -26,6 +25,7 @@ from baofen_sim.kernels.bits import (
     popcount,
     trailing_zeros,
 )
+from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import bounded
 from baofen_sim.tables import (
     EIGHT_KIND,

@@ -18,7 +18,6 @@ STREAM_SEAT_BASE + seat).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from baofen_sim.kernels.auction import (
     AU_TO_ACT,
@@ -28,6 +27,7 @@ from baofen_sim.kernels.auction import (
     auction_start,
     legal_bids,
 )
+from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import bounded, next_u64
 from baofen_sim.policies.features import hand_strength
 from baofen_sim.policies.registry import (

@@ -21,9 +21,9 @@ picked up, which he may see). The trump is not named yet (it is named after the 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS, POINTS
+from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import bounded
 from baofen_sim.policies.features import CONSTANT_TRUMP_RANK, best_trump_suit, suit_length
 from baofen_sim.policies.registry import (

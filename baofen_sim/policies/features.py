@@ -27,10 +27,10 @@ hand without them risks 倒扣). Ties go to the lowest suit index (S, H, C, D).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from baofen_sim.cards import BIG_JOKER, LITTLE_JOKER, NUM_RANKS, NUM_SUITS, RANK_5, RANK_10, RANK_A, RANK_K
 from baofen_sim.kernels.auction import PAIR_COPIES, count_pairs
+from baofen_sim.kernels.jit import njit
 
 CONSTANT_TRUMP_RANK = 0  # rank index of the 2 (常主, §1.2.1)
 FIRST_CHAIN_RANK = 1  # rank index of the 3: suit chains run 3..A

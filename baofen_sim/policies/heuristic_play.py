@@ -48,7 +48,6 @@ and +POINT_COST for an insecure one.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from baofen_sim.kernels.bits import ONE, ZERO, bit, highest_index, popcount, remove_cards, trailing_zeros
 from baofen_sim.kernels.follow import (
@@ -64,6 +63,7 @@ from baofen_sim.kernels.follow import (
     is_legal_follow,
     tractor_pairs,
 )
+from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.trick import NO_VALUE, best_run_value, classify_play, lead_value
 from baofen_sim.kernels.units import (
     card_count,

@@ -23,9 +23,9 @@ extra call: the engine calls them once per play, 100 times a hand.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from baofen_sim.kernels.follow import sample_follow
+from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.units import sample_lead
 from baofen_sim.policies.heuristic_play import heuristic_follow, heuristic_lead
 from baofen_sim.policies.registry import POLICY_HEURISTIC

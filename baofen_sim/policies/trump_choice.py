@@ -12,9 +12,8 @@ There is no no-trump in Baofen.
 
 from __future__ import annotations
 
-from numba import njit
-
 from baofen_sim.cards import NUM_SUITS
+from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import bounded
 from baofen_sim.policies.features import best_trump_suit
 from baofen_sim.policies.registry import POLICY_HEURISTIC
