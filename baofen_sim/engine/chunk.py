@@ -6,6 +6,12 @@ the thread count or the chunking. Each table first takes private copies of the i
 (HandRules, the trick tables, the policies, the run constants): threads that pass a shared array from call
 to call contend for its reference count (tricks.py). `run_chunk` (Python) builds the inputs once per
 spec, calls the kernel and turns its records into the io.schema columns.
+
+Compile time: the per-hand driver (play_hand → play_declared → play_tricks → take_lead / take_follows) is
+`inline="always"`, compiled once inside play_table rather than as a chain of libraries that would each
+re-optimise everything below them (results/BENCHMARKS.md). play_table itself must stay a separate function:
+inlined into the prange body, its scratch arrays were freed while the private copies still pointed into
+them (the settlements came out 0; tests/test_engine_differential.py fails).
 """
 
 from __future__ import annotations

@@ -207,7 +207,7 @@ def finish_all_pass(hr, sc, row, ledger):
     row.pot_after = settle_all_pass(ledger, hr, sc.settlement[:n])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_declared(hr, tables, cs, sc, st, view, row, log, ledger, declarer):
     """§5.5–§6.7 a hand with a declarer: kitty, bury, trump, tricks, score, settlement."""
     n = hr.num_players
@@ -241,7 +241,7 @@ def play_declared(hr, tables, cs, sc, st, view, row, log, ledger, declarer):
                                     st.n_failed, sc.settlement[:n])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_hand(hr, tables, cs, table, hand, row, log, ledger, sc, st, view):
     """Hand `hand` of `table` into the HAND_ROW_DTYPE record `row` (and the HAND_LOG_DTYPE record `log` when
     cs.do_log); `ledger` carries the table state in and out; sc, st and view are the table's scratch."""

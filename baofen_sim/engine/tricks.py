@@ -272,7 +272,7 @@ def charge_failed_throw(tb, cs, st, lead, thrower, declarer):
     st.penalty += failed_throw_penalty(cs, thrower == declarer, counted)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take_lead(tb, cs, st, view, declarer, log):
     """§2.1, §4.2–§4.6: the lead of the trick as it stands, and whether a throw failed before it."""
     n = tb.num_players
@@ -304,7 +304,7 @@ def take_lead(tb, cs, st, view, declarer, log):
     return analyze_lead(tb, ge1, eq2), True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take_follows(tb, cs, st, view, lead, log):
     """§2.2–§2.7: every other seat answers the lead, in playing order."""
     n = tb.num_players
@@ -361,7 +361,7 @@ def note_trick(tb, st, trick, leader, winner, points, lead, declarer, failed):
 # ---- the hand ------------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_tricks(tb, cs, st, view, declarer, target, log):
     """Play every trick of a hand from `st.hand_*` (the hands after the bury) and `st.rng`. The tallies
     (C, W, Pen, failed throws, tricks, who won the last trick) and, with cs.do_tricks, the trick summaries
