@@ -79,6 +79,8 @@ def validate_throw(tb, ge1, eq2, thrower, declarer, hands_ge1, hands_eq2):
         if (others_eq2 & beat_mask(tb, low)) != ZERO and _lower_key(2, value, best_cards, best_value, priority):
             best_cards, best_value = 2, value
             forced_ge1, forced_eq2 = bit(low), bit(low)
+    if eq2 == loose:  # no tractor in the throw
+        return best_cards < 0, forced_ge1, forced_eq2
     run_len = np.empty(MAX_RUNS, dtype=np.int64)
     run_top = np.empty(MAX_RUNS, dtype=np.int64)
     m = runs_of(tb, eq2, run_len, run_top)

@@ -270,6 +270,14 @@ def lex_key(tb, lead, ge1, eq2, play_class, is_declarer, key):
 
 
 @njit(cache=True)
+def seat_after(seat, steps, n):
+    """The seat `steps` places after `seat` in play order, for 0 <= seat, steps < n: (seat + steps) % n
+    without the division (it ran on every play of every trick)."""
+    following = seat + steps
+    return following - n if following >= n else following
+
+
+@njit(cache=True)
 def eight_kind_winner(tb, lead, plays_ge1, plays_eq2, leader):
     """§1.8.4 / §3.6: S000 the leader wins; S001 the highest eight of a kind played wins."""
     best = leader
@@ -278,7 +286,7 @@ def eight_kind_winner(tb, lead, plays_ge1, plays_eq2, leader):
     best_rank = lead.eight_rank
     n = plays_ge1.shape[0]
     for i in range(1, n):
-        seat = (leader + i) % n
+        seat = seat_after(leader, i, n)
         rank = eight_rank_of(tb, plays_ge1[seat], plays_eq2[seat])
         if rank > best_rank:
             best, best_rank = seat, rank
@@ -309,7 +317,7 @@ def _one_unit_winner(tb, lead, plays_ge1, plays_eq2, leader):
     best_ruff = False
     best_value = power(tb, highest_index(lead.eq2 if pair else lead.ge1))
     for i in range(1, n):
-        seat = (leader + i) % n
+        seat = seat_after(leader, i, n)
         ge1 = plays_ge1[seat]
         eq2 = plays_eq2[seat]
         if pair and eq2 == ZERO:
@@ -340,7 +348,7 @@ def trick_winner(tb, lead, plays_ge1, plays_eq2, leader, declarer):
     best_cls = LEAD
     best_value = lead_value(tb, lead, leader == declarer)
     for i in range(1, n):
-        seat = (leader + i) % n
+        seat = seat_after(leader, i, n)
         cls, value = classify_play(tb, lead, plays_ge1[seat], plays_eq2[seat], seat == declarer)
         if cls == DISCARD:
             continue
@@ -364,7 +372,7 @@ def play_classes(tb, lead, plays_ge1, plays_eq2, leader, out):
     n = plays_ge1.shape[0]
     out[leader] = LEAD
     for i in range(1, n):
-        seat = (leader + i) % n
+        seat = seat_after(leader, i, n)
         out[seat] = classify_play(tb, lead, plays_ge1[seat], plays_eq2[seat], False)[0]
 
 

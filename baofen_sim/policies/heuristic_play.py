@@ -64,7 +64,7 @@ from baofen_sim.kernels.follow import (
     tractor_pairs,
 )
 from baofen_sim.kernels.jit import njit
-from baofen_sim.kernels.trick import NO_VALUE, best_run_value, classify_play, lead_value
+from baofen_sim.kernels.trick import NO_VALUE, best_run_value, classify_play, lead_value, seat_after
 from baofen_sim.kernels.units import (
     card_count,
     card_points,
@@ -131,7 +131,7 @@ def unseen_cards(tb, view, hand_ge1, hand_eq2):
     ge1, eq2 = remove_cards(ge1, eq2, view.played_ge1, view.played_eq2)
     n = tb.num_players
     for i in range(view.n_played):
-        seat = (view.leader + i) % n
+        seat = seat_after(view.leader, i, n)
         ge1, eq2 = remove_cards(ge1, eq2, view.trick_ge1[seat], view.trick_eq2[seat])
     return ge1, eq2
 
@@ -142,7 +142,7 @@ def table_points(tb, view):
     n = tb.num_players
     total = 0
     for i in range(view.n_played):
-        seat = (view.leader + i) % n
+        seat = seat_after(view.leader, i, n)
         total += card_points(tb, view.trick_ge1[seat], view.trick_eq2[seat])
     return total
 
@@ -196,7 +196,7 @@ def opponents_after(tb, view, player):
     n = tb.num_players
     count = 0
     for j in range(view.n_played + 1, n):
-        seat = (view.leader + j) % n
+        seat = seat_after(view.leader, j, n)
         if seat != player and not is_teammate(view.declarer, seat, player):
             count += 1
     return count
@@ -228,7 +228,7 @@ def current_winner(tb, lead, view):
     else:
         best_value = np.int64(lead_value(tb, lead, leader == view.declarer))
     for i in range(1, view.n_played):
-        seat = (leader + i) % n
+        seat = seat_after(leader, i, n)
         cls, value = classify_play(tb, lead, view.trick_ge1[seat], view.trick_eq2[seat], seat == view.declarer)
         if beats(cls, value, best_cls, best_value):
             best, best_cls, best_value = seat, cls, np.int64(value)
@@ -554,7 +554,7 @@ def single_winner(tb, lead, view):
     best_bit = trailing_zeros(lead.ge1)
     ruffed = False
     for i in range(1, view.n_played):
-        seat = (view.leader + i) % n
+        seat = seat_after(view.leader, i, n)
         played = view.trick_ge1[seat]
         b = trailing_zeros(played)
         if played & smask:
@@ -634,7 +634,7 @@ def pair_winner(tb, lead, view):
     best_bit = trailing_zeros(lead.eq2)
     ruffed = False
     for i in range(1, view.n_played):
-        seat = (view.leader + i) % n
+        seat = seat_after(view.leader, i, n)
         played = view.trick_ge1[seat]
         pair = view.trick_eq2[seat]
         if pair == ZERO:
