@@ -80,14 +80,17 @@ def next_u64(state):
 
 @njit(cache=True)
 def bounded(state, n):
-    """(new state, uniform integer in [0, n)) for 1 <= n < 2**32 (Lemire's method, exact)."""
+    """(new state, uniform integer in [0, n)) for 1 <= n < 2**32 (Lemire's method, exact). The rejection
+    threshold 2**32 mod n takes a division, so it is computed only when the low word is below n (rarely)."""
     bound = np.uint64(n)
-    threshold = ((_LOW32 - bound) + _ONE) % bound  # 2**32 mod n
-    while True:
-        state, r = next_u64(state)
-        product = (r >> _S32) * bound  # < 2**64: a 32-bit draw times n < 2**32
-        if (product & _LOW32) >= threshold:
-            return state, np.int64(product >> _S32)
+    state, r = next_u64(state)
+    product = (r >> _S32) * bound  # < 2**64: a 32-bit draw times n < 2**32
+    if (product & _LOW32) < bound:
+        threshold = ((_LOW32 - bound) + _ONE) % bound  # 2**32 mod n, < n
+        while (product & _LOW32) < threshold:
+            state, r = next_u64(state)
+            product = (r >> _S32) * bound
+    return state, np.int64(product >> _S32)
 
 
 @njit(cache=True)
@@ -125,11 +128,12 @@ def deal_hands(pack, num_players, hand_size, first_seat, out_ge1, out_eq2):
         out_ge1[seat] = _ZERO
         out_eq2[seat] = _ZERO
     dealt = num_players * hand_size
+    seat = first_seat
     for i in range(dealt):
-        seat = (first_seat + i) % num_players
         card = _ONE << np.uint64(pack[i])
         out_eq2[seat] |= out_ge1[seat] & card
         out_ge1[seat] |= card
+        seat = seat + 1 if seat + 1 < num_players else 0  # (first_seat + i + 1) mod N, without a division
     kitty_ge1 = _ZERO
     kitty_eq2 = _ZERO
     for i in range(dealt, PACK_SIZE):
