@@ -2,7 +2,7 @@
 
 Numba compiles a jitted callee once per distinct *literal* argument: `f(x, True, 0)` and `f(x, False, 1)`
 become two compiled copies of `f`, each linked into its callers. Across the engine that was ~100 extra
-compiles (a third of the cold compile). These dispatchers type literal arguments as their plain types,
+compiles (a quarter of the cold compile). These dispatchers type literal arguments as their plain types,
 so every kernel is compiled once per signature of ordinary types."""
 
 from __future__ import annotations
