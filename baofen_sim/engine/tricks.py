@@ -32,7 +32,7 @@ from baofen_sim.kernels.bits import ZERO, remove_cards
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.scoring import counted_throw_cards, failed_throw_penalty
 from baofen_sim.kernels.throws import validate_throw
-from baofen_sim.kernels.trick import classify_play, trick_winner
+from baofen_sim.kernels.trick import classify_play, seat_after, trick_winner
 from baofen_sim.kernels.units import analyze_lead, card_count, card_points, suit_units, unit_count
 from baofen_sim.policies.play import follow_decision, lead_decision
 from baofen_sim.policies.registry import MAX_PARAMS
@@ -309,9 +309,8 @@ def take_follows(tb, cs, st, view, lead, log):
     """§2.2–§2.7: every other seat answers the lead, in playing order."""
     n = tb.num_players
     leader = view.leader
-    seat = leader
     for i in range(1, n):
-        seat = seat + 1 if seat + 1 < n else 0  # (leader + i) mod n, without a division
+        seat = seat_after(leader, i, n)
         view.seat = seat
         view.n_played = i
         st.rng[seat], ge1, eq2 = follow_decision(st.policy_ids[seat], st.params[seat], tb, lead, view,

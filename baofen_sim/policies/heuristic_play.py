@@ -586,6 +586,21 @@ def secure_singles(tb, winners, unseen, opp_after, risky, ruffing):
 
 
 @njit(cache=True)
+def cheapest_winner(tb, view, winners, unseen, risky, ruffing, hand_eq2):
+    """(bit as a mask, secure) the winner to play among `winners` (single cards, or pairs with hand_eq2 = 0):
+    the cheapest secure one (`secure_singles`); when ruffing or none is secure, the cheapest of all if it
+    costs less. (0, False) if `winners` is empty."""
+    secure = secure_singles(tb, winners, unseen, opponents_after(tb, view, view.seat), risky, ruffing)
+    win, cost = cheapest_single(tb, secure, hand_eq2, -POINT_COST)
+    win_secure = win != ZERO
+    if ruffing or win == ZERO:
+        other, other_cost = cheapest_single(tb, winners & ~secure, hand_eq2, POINT_COST)
+        if other_cost < cost:
+            win, win_secure = other, False
+    return win, win_secure
+
+
+@njit(cache=True)
 def follow_single(params, tb, lead, view, hand_ge1, hand_eq2):
     """(ge1, eq2) answer to a single lead: every legal answer is one card, so the candidates are bit masks."""
     best_seat, ruffed, best_bit = single_winner(tb, lead, view)
@@ -609,14 +624,7 @@ def follow_single(params, tb, lead, view, hand_ge1, hand_eq2):
             winners &= tb.beat_mask[best_bit]
     if winners == ZERO:
         return cheapest_single(tb, cands, hand_eq2, POINT_COST)[0], ZERO
-    opp_after = opponents_after(tb, view, view.seat)
-    secure = secure_singles(tb, winners, unseen_ge1, opp_after, risky, void)
-    win, cost = cheapest_single(tb, secure, hand_eq2, -POINT_COST)
-    win_secure = win != ZERO
-    if void or win == ZERO:  # a ruff: the cheapest, secure or not; in suit: a secure card first
-        other, other_cost = cheapest_single(tb, winners & ~secure, hand_eq2, POINT_COST)
-        if other_cost < cost:
-            win, win_secure = other, False
+    win, win_secure = cheapest_winner(tb, view, winners, unseen_ge1, risky, void, hand_eq2)
     points = table_points(tb, view)
     if pick(params, tb, lead, goal, points, win, ZERO, RUFF if void else IN_SUIT, win_secure) == PICK_WIN:
         return win, ZERO
@@ -673,14 +681,7 @@ def follow_pair(params, tb, lead, view, hand_ge1, hand_eq2):
             winners &= tb.beat_mask[best_bit]
     if winners == ZERO:
         return dump_ge1, dump_eq2
-    opp_after = opponents_after(tb, view, view.seat)
-    secure = secure_singles(tb, winners, unseen_eq2, opp_after, risky, ruffing)
-    win, cost = cheapest_single(tb, secure, ZERO, -POINT_COST)
-    win_secure = win != ZERO
-    if ruffing or win == ZERO:  # a ruff: the cheapest, secure or not; in suit: a secure pair first
-        other, other_cost = cheapest_single(tb, winners & ~secure, ZERO, POINT_COST)
-        if other_cost < cost:
-            win, win_secure = other, False
+    win, win_secure = cheapest_winner(tb, view, winners, unseen_eq2, risky, ruffing, ZERO)
     points = table_points(tb, view)
     if pick(params, tb, lead, goal, points, win, win, RUFF if ruffing else IN_SUIT, win_secure) == PICK_WIN:
         return win, win
