@@ -544,23 +544,28 @@ def pick(params, tb, lead, goal, points, win_ge1, win_eq2, win_cls, win_secure):
 
 
 @njit(cache=True)
-def single_winner(tb, lead, view):
-    """(seat, ruffed, bit) of the best card so far after a single lead (§3.5 for one card: an in-suit card
-    beats a lower one, a trump ruffs a plain lead, a higher trump over-ruffs; anything else discards)."""
+def unit_winner(tb, lead, view):
+    """(seat, ruffed, bit) of the best single or pair so far after a one-unit lead (§3.1-§3.5 for one unit,
+    as kernels.trick._one_unit_winner): an in-suit unit beats a lower one, a trump unit ruffs a plain lead,
+    a higher trump unit over-ruffs; anything else discards (after a pair lead, any answer without a pair)."""
     n = tb.num_players
+    pair = lead.pairs > 0
     smask = tb.suit_mask[lead.suit]
     tmask = tb.suit_mask[TRUMP]
     best = view.leader
-    best_bit = trailing_zeros(lead.ge1)
+    best_bit = trailing_zeros(lead.eq2 if pair else lead.ge1)
     ruffed = False
     for i in range(1, view.n_played):
         seat = seat_after(view.leader, i, n)
         played = view.trick_ge1[seat]
-        b = trailing_zeros(played)
-        if played & smask:
+        unit = view.trick_eq2[seat] if pair else played
+        if unit == ZERO:
+            continue
+        b = trailing_zeros(unit)
+        if (played & ~smask) == ZERO:
             if not ruffed and tb.bit_power[b] > tb.bit_power[best_bit]:
                 best, best_bit = seat, b
-        elif lead.suit != TRUMP and played & tmask:
+        elif lead.suit != TRUMP and (played & ~tmask) == ZERO:
             if not ruffed or tb.bit_power[b] > tb.bit_power[best_bit]:
                 best, best_bit, ruffed = seat, b, True
     return best, ruffed, best_bit
@@ -603,7 +608,7 @@ def cheapest_winner(tb, view, winners, unseen, risky, ruffing, hand_eq2):
 @njit(cache=True)
 def follow_single(params, tb, lead, view, hand_ge1, hand_eq2):
     """(ge1, eq2) answer to a single lead: every legal answer is one card, so the candidates are bit masks."""
-    best_seat, ruffed, best_bit = single_winner(tb, lead, view)
+    best_seat, ruffed, best_bit = unit_winner(tb, lead, view)
     best_cls = RUFF if ruffed else IN_SUIT
     best_value = tb.bit_power[best_bit]
     unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
@@ -632,36 +637,10 @@ def follow_single(params, tb, lead, view, hand_ge1, hand_eq2):
 
 
 @njit(cache=True)
-def pair_winner(tb, lead, view):
-    """(seat, ruffed, bit) of the best pair so far after a pair lead: an in-suit pair beats a lower one, a
-    trump pair ruffs a plain lead, a higher trump pair over-ruffs; anything else discards (§3.1-§3.5)."""
-    n = tb.num_players
-    smask = tb.suit_mask[lead.suit]
-    tmask = tb.suit_mask[TRUMP]
-    best = view.leader
-    best_bit = trailing_zeros(lead.eq2)
-    ruffed = False
-    for i in range(1, view.n_played):
-        seat = seat_after(view.leader, i, n)
-        played = view.trick_ge1[seat]
-        pair = view.trick_eq2[seat]
-        if pair == ZERO:
-            continue
-        b = trailing_zeros(pair)
-        if (played & ~smask) == ZERO:
-            if not ruffed and tb.bit_power[b] > tb.bit_power[best_bit]:
-                best, best_bit = seat, b
-        elif lead.suit != TRUMP and (played & ~tmask) == ZERO:
-            if not ruffed or tb.bit_power[b] > tb.bit_power[best_bit]:
-                best, best_bit, ruffed = seat, b, True
-    return best, ruffed, best_bit
-
-
-@njit(cache=True)
 def follow_pair(params, tb, lead, view, hand_ge1, hand_eq2):
     """(ge1, eq2) answer to a pair lead: DUMP and FEED are the cheapest fills of the follow constraints, the
     winning candidates are the held pairs (of the suit, or of trumps when void) above the best pair."""
-    best_seat, ruffed, best_bit = pair_winner(tb, lead, view)
+    best_seat, ruffed, best_bit = unit_winner(tb, lead, view)
     best_cls = RUFF if ruffed else IN_SUIT
     best_value = tb.bit_power[best_bit]
     unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
