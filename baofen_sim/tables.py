@@ -74,7 +74,7 @@ RUFF_SHAPE, RUFF_COUNT = 0, 1  # ruff_structure_rule
 FOLLOW_LONGEST_UP_TO_LED, FOLLOW_SAME_LENGTH_ONLY = 0, 1  # follow_tractor_rule
 COMPARE_PRIMARY_UNIT, COMPARE_LEXICOGRAPHIC = 0, 1  # multi_unit_compare
 EIGHT_S000, EIGHT_S001, EIGHT_OFF = 0, 1, 2  # eight_kind_mode
-FEWEST_CARDS_FIRST, MOST_CARDS_FIRST = 0, 1  # failed_throw_unit_priority
+LOWEST_CARD, FEWEST_CARDS_FIRST, MOST_CARDS_FIRST = 0, 1, 2  # failed_throw_unit_priority
 
 _CODES = {
     "joker_tractor_mode": {"r000": JOKER_R000, "r001": JOKER_R001, "top": JOKER_TOP, "none": JOKER_NONE},
@@ -84,7 +84,7 @@ _CODES = {
                             "same_length_only": FOLLOW_SAME_LENGTH_ONLY},
     "multi_unit_compare": {"primary_unit": COMPARE_PRIMARY_UNIT, "lexicographic": COMPARE_LEXICOGRAPHIC},
     "eight_kind_mode": {"s000": EIGHT_S000, "s001": EIGHT_S001, "off": EIGHT_OFF},
-    "failed_throw_unit_priority": {"fewest_cards_first": FEWEST_CARDS_FIRST,
+    "failed_throw_unit_priority": {"lowest_card": LOWEST_CARD, "fewest_cards_first": FEWEST_CARDS_FIRST,
                                    "most_cards_first": MOST_CARDS_FIRST},
 }
 
@@ -117,7 +117,7 @@ _FIELDS = (
     ("eight_mode", np.int64, None, "EIGHT_* code"),
     ("eight_void_must_play_pairs", np.int64, None, "0/1"),
     ("eight_fill_pairs", np.int64, None, "0/1"),
-    ("failed_priority", np.int64, None, "FEWEST_CARDS_FIRST / MOST_CARDS_FIRST"),
+    ("failed_priority", np.int64, None, "LOWEST_CARD / FEWEST_CARDS_FIRST / MOST_CARDS_FIRST"),
     ("allow_throws", np.int64, None, "0/1"),
     ("ruff_all_trump_for_singles", np.int64, None, "0/1"),
 )

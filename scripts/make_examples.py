@@ -64,6 +64,14 @@ def illegal_follow(record: dict) -> dict:
     raise RuntimeError("no follow to spoil")
 
 
+def throw_98844() -> dict:
+    """RULES.md C24 as a position: 98844 fails against a held QQ and forces 44 (§4.4.2, lowest_card)."""
+    hands = ["S9 S8 S8 S4 S4", "S3 S6 C7 C8 C9", "D3 D4 D5 D6 D7", "SQ SQ D8 D9 DT"]
+    plays = ["S9 S8 S8 S4 S4", "S3 S6", "D3 D4", "SQ SQ"]
+    return {"rules": "baofen", "options": {"failed_throw_unit_priority": "lowest_card"}, "trump": "H",
+            "declarer": 0, "leader": 0, "hands": [h.split() for h in hands], "plays": [p.split() for p in plays]}
+
+
 def main() -> None:
     rules = preset("baofen")
     EXAMPLES.mkdir(exist_ok=True)
@@ -77,6 +85,7 @@ def main() -> None:
         if len(found) == 2:
             break
     found["illegal_follow"] = illegal_follow(found["full_hand"])
+    found["throw_98844"] = throw_98844()
     for name, record in found.items():
         (EXAMPLES / f"{name}.json").write_text(json.dumps(record, ensure_ascii=False) + "\n")
         print(f"wrote examples/{name}.json")

@@ -13,7 +13,8 @@ PRESETS = ["baofen", "baofen-001"]
 OPTION_VARIANTS = [
     {"ruff_structure_rule": "count"}, {"multi_unit_compare": "lexicographic"},
     {"follow_tractor_rule": "same_length_only"}, {"failed_throw_forced_play": "free_relead"},
-    {"failed_throw_unit_priority": "most_cards_first"}, {"joker_tractor_mode": "top"},
+    {"failed_throw_unit_priority": "most_cards_first"}, {"failed_throw_unit_priority": "fewest_cards_first"},
+    {"joker_tractor_mode": "top"},
     {"joker_tractor_mode": "none"}, {"joker_tractor_ruff_001": "smallest"}, {"allow_throws": False},
     {"eight_kind_mode": "off"}, {"ruff_all_trump_required_for_singles": False},
     {"max_failed_throws_per_player": 1},

@@ -24,6 +24,7 @@ OPTION_VARIANTS = [
     ("baofen", {"max_failed_throws_per_player": 1}),
     ("baofen", {"failed_throw_penalty_basis": "failing_unit_cards"}),
     ("baofen", {"failed_throw_unit_priority": "most_cards_first", "ruff_structure_rule": "count"}),
+    ("baofen-001", {"failed_throw_unit_priority": "fewest_cards_first"}),
     ("baofen", {"kitty_points_owner": "declarer_if_last_trick", "wangfen_scope": "played_only"}),
     ("baofen-001", {"all_pass_mode": "direct_001", "failed_throw_penalty_recipient": "opponents_split"}),
     ("baofen-001", {"eight_kind_mode": "off", "joker_tractor_ruff_001": "smallest"}),

@@ -176,6 +176,29 @@ def test_lead_of_two_suits_is_illegal(tmp_path):
     assert illegal(tmp_path, record)["rule"] == "§2.1"
 
 
+@pytest.mark.parametrize("options, follows, verdict", [
+    ({}, ["S3 S6", "D3 D4", "SQ SQ"], 0),  # lowest_card (default): S4 S4 is forced, everyone follows with two
+    ({"failed_throw_unit_priority": "fewest_cards_first"}, ["S3", "D3", "SQ"], 0),  # a record of the old default
+    ({"failed_throw_unit_priority": "fewest_cards_first"}, ["S3 S6", "D3 D4", "SQ SQ"], 1),
+])
+def test_failed_throw_forced_unit_follows_the_record_options(tmp_path, options, follows, verdict):
+    """C24: SQ SQ beats the single 9 and both pairs; the record's options choose the forced unit (§4.4.2)."""
+    record = position(["S9 S8 S8 S4 S4", "S3 S6 C7 C8 C9", "D3 D4 D5 D6 D7", "SQ SQ D8 D9 DT"],
+                      ["S9 S8 S8 S4 S4", *follows])
+    record["options"] = options
+    result = run_judge(tmp_path, record, "--json")
+    assert result.exit_code == verdict, result.output
+    failed = next(e for e in json_lines(result.output) if e["event"] == "throw_failed")
+    assert sorted(failed["forced"]) == sorted(["S9"] if options else ["S4", "S4"])
+
+
+def test_throw_98844_example_forces_44():
+    result = runner.invoke(app, ["judge", str(EXAMPLES / "throw_98844.json"), "--json"])
+    assert result.exit_code == 0, result.output
+    failed = next(e for e in json_lines(result.output) if e["event"] == "throw_failed")
+    assert sorted(failed["forced"]) == ["S4", "S4"]
+
+
 # ----- malformed records: exit 2 with one line -----------------------------------------------------------
 
 @pytest.mark.parametrize("spoil,message", [

@@ -28,6 +28,7 @@ CONFIGS = [
     ("baofen", {"ruff_structure_rule": "count", "failed_throw_unit_priority": "most_cards_first"}),
     ("baofen", {"multi_unit_compare": "lexicographic", "follow_tractor_rule": "same_length_only"}),
     ("baofen-001", {"joker_tractor_ruff_001": "smallest", "ruff_all_trump_required_for_singles": False}),
+    ("baofen-001", {"failed_throw_unit_priority": "fewest_cards_first"}),
 ]
 
 

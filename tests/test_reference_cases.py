@@ -177,14 +177,13 @@ def test_c23_a776655_fails_to_a_higher_three_pair_tractor():
     assert throw_forced(BAOFEN, throw, {1: "ST ST S9 S9 S8 S8", 2: "SK", 3: "D3"}) == hand("S7 S7 S6 S6 S5 S5")
 
 
-def test_c24_98844_forced_leads_and_penalties():
+def test_c24_98844_forced_leads():
     throw = "S9 S8 S8 S4 S4"
     assert throw_forced(BAOFEN, throw, {1: "S3", 2: "SJ", 3: "D3"}) == hand("S9")
-    # C24 lists "SQ SQ" beside "S5 S5" as forcing S4 S4 (the seed's wording), but SQ also beats the
-    # single 9, and §4.4.2 / A3 force the beaten single first: the rule text wins (see the closing note).
-    assert throw_forced(BAOFEN, throw, {1: "S3", 2: "D3", 3: "SQ SQ"}) == hand("S9")
+    # SQ SQ also beats the single 9; the lowest card among the beaten units is the 4 (§4.4.2, lowest_card).
+    assert throw_forced(BAOFEN, throw, {1: "S3", 2: "D3", 3: "SQ SQ"}) == hand("S4 S4")
     assert throw_forced(BAOFEN, throw, {1: "S3", 2: "D3", 3: "S5 S5"}) == hand("S4 S4")
-    assert throw_forced(BAOFEN, throw, {1: "S3", 2: "SJ", 3: "S5 S5"}) == hand("S9")
+    assert throw_forced(BAOFEN, throw, {1: "S3", 2: "SJ", 3: "S5 S5"}) == hand("S4 S4")
     assert throw_forced(BAOFEN, throw, {1: "S3 S7", 2: "S6 S5", 3: "D3"}) is None
 
 

@@ -15,17 +15,27 @@ from baofen_sim.kernels.units import (
     tractor_bits,
     tractor_value,
 )
-from baofen_sim.tables import FEWEST_CARDS_FIRST, MANNER_FOLLOWED, MANNER_LED
+from baofen_sim.tables import FEWEST_CARDS_FIRST, LOWEST_CARD, MANNER_FOLLOWED, MANNER_LED
 
 
 @njit(cache=True)
-def _lower_key(cards, value, best_cards, best_value, priority):
-    """§4.4.2 order of beaten units: card count first (fewest or most first), then the lower value."""
+def _precedes(tb, cards, value, low, best_cards, best_value, best_low):
+    """§4.4.2 [A3] order of beaten units (`low`: the unit's lowest bit). LOWEST_CARD: the lower lowest card,
+    ties in power (副2s) to fewer cards; FEWEST/MOST_CARDS_FIRST: card count, then the lower value. Last,
+    the lower bit: the first suit in ♠♥♣♦ among equal 副2s."""
     if best_cards < 0:
         return True
+    if tb.failed_priority == LOWEST_CARD:
+        if power(tb, low) != power(tb, best_low):
+            return power(tb, low) < power(tb, best_low)
+        if cards != best_cards:
+            return cards < best_cards
+        return low < best_low
     if cards != best_cards:
-        return cards < best_cards if priority == FEWEST_CARDS_FIRST else cards > best_cards
-    return value < best_value
+        return cards < best_cards if tb.failed_priority == FEWEST_CARDS_FIRST else cards > best_cards
+    if value != best_value:
+        return value < best_value
+    return low < best_low
 
 
 @njit(cache=True)
@@ -49,8 +59,8 @@ def _tractor_beaten(tb, length, value, smask, thrower, declarer, hands_eq2):
 def validate_throw(tb, ge1, eq2, thrower, declarer, hands_ge1, hands_eq2):
     """§4.2 check each unit of the throw (ge1, eq2) against the current hands of the other seats
     (hands_*[seat], uint64[N]; the thrower's entry is ignored). Returns (valid, forced_ge1, forced_eq2):
-    for a failed throw, the lowest beaten unit by card count (failed_throw_unit_priority), then value
-    (§4.4.2); (True, 0, 0) for a valid throw. Equal power never beats (§1.7)."""
+    for a failed throw, the beaten unit that §4.4.2 forces (failed_throw_unit_priority, `_precedes`);
+    (True, 0, 0) for a valid throw. Equal power never beats (§1.7)."""
     ge1 = np.uint64(ge1)
     eq2 = np.uint64(eq2)
     suit = suit_of_bit(tb, trailing_zeros(ge1))
@@ -61,23 +71,24 @@ def validate_throw(tb, ge1, eq2, thrower, declarer, hands_ge1, hands_eq2):
         if seat != thrower:
             others_ge1 |= hands_ge1[seat] & smask
             others_eq2 |= hands_eq2[seat] & smask
-    priority = tb.failed_priority
     best_cards = -1
     best_value = 0
+    best_low = 0
     forced_ge1 = ZERO
     forced_eq2 = ZERO
     singles = ge1 & ~eq2
     if singles != ZERO:  # whatever beats a higher single beats the lowest one
         low = trailing_zeros(singles)
         if (others_ge1 & beat_mask(tb, low)) != ZERO:
-            best_cards, best_value = 1, power(tb, low)
+            best_cards, best_value, best_low = 1, power(tb, low), low
             forced_ge1, forced_eq2 = bit(low), ZERO
     loose = eq2 & ~tractor_bits(tb, eq2)
     if loose != ZERO:  # a higher pair anywhere (tractors included) beats the lowest loose pair
         low = trailing_zeros(loose)
         value = power(tb, low)
-        if (others_eq2 & beat_mask(tb, low)) != ZERO and _lower_key(2, value, best_cards, best_value, priority):
-            best_cards, best_value = 2, value
+        if (others_eq2 & beat_mask(tb, low)) != ZERO and _precedes(tb, 2, value, low, best_cards, best_value,
+                                                                   best_low):
+            best_cards, best_value, best_low = 2, value, low
             forced_ge1, forced_eq2 = bit(low), bit(low)
     if eq2 == loose:  # no tractor in the throw
         return best_cards < 0, forced_ge1, forced_eq2
@@ -86,13 +97,14 @@ def validate_throw(tb, ge1, eq2, thrower, declarer, hands_ge1, hands_eq2):
     m = runs_of(tb, eq2, run_len, run_top)
     for i in range(m):
         length = run_len[i]
+        low = run_top[i] - length + 1
         value = tractor_value(tb, run_top[i], thrower == declarer, MANNER_LED)
-        if not _lower_key(2 * length, value, best_cards, best_value, priority):
+        if not _precedes(tb, 2 * length, value, low, best_cards, best_value, best_low):
             continue
         if _tractor_beaten(tb, length, value, smask, thrower, declarer, hands_eq2):
-            best_cards, best_value = 2 * length, value
+            best_cards, best_value, best_low = 2 * length, value, low
             run = ZERO
-            for b in range(run_top[i] - length + 1, run_top[i] + 1):
+            for b in range(low, run_top[i] + 1):
                 run |= bit(b)
             forced_ge1, forced_eq2 = run, run
     return best_cards < 0, forced_ge1, forced_eq2

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from baofen_sim.cards import suit_of
 from baofen_sim.reference.order import FOLLOWED, LED, Order
 from baofen_sim.reference.units import PAIR, SINGLE, Unit, decompose, pair_kinds, pair_runs
 
@@ -46,8 +47,7 @@ def beats_unit(unit: Unit, value: int, holding: Sequence[int], order: Order, hol
 def validate_throw(cards: Sequence[int], thrower_is_declarer: bool, others: Mapping[int, Sequence[int]],
                    declarer: int, order: Order, rules) -> ThrowVerdict:
     """§4.2 check each unit of the throw against every other player's current cards of the suit;
-    §4.4.2 pick the lowest beaten unit: fewest cards first (or most, by option), then lowest value, and
-    between units of equal size and value (副2s) the first in suit order ♠♥♣♦ [DESIGN: §4.4.2 is silent]."""
+    §4.4.2 force one beaten unit (`forced_unit_key`)."""
     suit = order.suit(cards[0])
     units = tuple(decompose(cards, order))
     beaten = []
@@ -60,6 +60,18 @@ def validate_throw(cards: Sequence[int], thrower_is_declarer: bool, others: Mapp
                 break
     if not beaten:
         return ThrowVerdict(units, (), None)
-    sign = 1 if rules.failed_throw_unit_priority == "fewest_cards_first" else -1
-    forced = min(beaten, key=lambda u: (sign * u.size, unit_value(u, order, thrower_is_declarer, LED), u.kinds[0]))
+    forced = min(beaten, key=lambda u: forced_unit_key(u, order, thrower_is_declarer, rules.failed_throw_unit_priority))
     return ThrowVerdict(units, tuple(beaten), forced)
+
+
+def forced_unit_key(unit: Unit, order: Order, thrower_is_declarer: bool, priority: str) -> tuple[int, ...]:
+    """§4.4.2 [A3]: the beaten unit with the smallest key is forced.
+    lowest_card: the unit holding the lowest card ("最小牌"), ties in power (副2s) to fewer cards;
+    fewest_cards_first / most_cards_first: by card count, then the lower unit value.
+    Remaining ties (副2s of different suits) go to the first suit in ♠♥♣♦ [DESIGN]."""
+    lowest = min(unit.kinds, key=order.power)
+    suit_order = suit_of(lowest)
+    if priority == "lowest_card":
+        return (order.power(lowest), unit.size, suit_order)
+    sign = 1 if priority == "fewest_cards_first" else -1
+    return (sign * unit.size, unit_value(unit, order, thrower_is_declarer, LED), suit_order)

@@ -80,8 +80,10 @@ class FailedThrowForcedPlay(StrEnum):
 
 
 class FailedThrowUnitPriority(StrEnum):
-    """Order of several failing unit kinds, §4.4.2 [A3]: fewest cards first (default) or most cards first."""
+    """Which beaten unit a failed throw forces, §4.4.2 [A3]: the one holding the lowest card (default, the
+    seeds' "最小牌"), or by card count, fewest or most cards first."""
 
+    LOWEST_CARD = "lowest_card"
     FEWEST_CARDS_FIRST = "fewest_cards_first"
     MOST_CARDS_FIRST = "most_cards_first"
 

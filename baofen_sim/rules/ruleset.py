@@ -81,8 +81,8 @@ class RuleSet:
     allow_throws: bool = True  # §4.1 甩牌
     # §4.4.2 [A3] lead the lowest beaten unit
     failed_throw_forced_play: FailedThrowForcedPlay = FailedThrowForcedPlay.SMALLEST_FAILING_UNIT
-    # §4.4.2 [A3] singles before pairs before tractors
-    failed_throw_unit_priority: FailedThrowUnitPriority = FailedThrowUnitPriority.FEWEST_CARDS_FIRST
+    # §4.4.2 [A3] the beaten unit holding the lowest card
+    failed_throw_unit_priority: FailedThrowUnitPriority = FailedThrowUnitPriority.LOWEST_CARD
     # §4.5 S000: card points per card
     failed_throw_penalty_kind: FailedThrowPenaltyKind = FailedThrowPenaltyKind.DECLARER_POINTS_PER_CARD
     failed_throw_penalty_amount: int = 5  # §4.5 S000 "每张牌5分"
