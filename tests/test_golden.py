@@ -1,0 +1,76 @@
+"""Golden runs: the Parquet contents of fixed small runs (both presets, random and heuristic play, with the
+trick table) hashed and compared with recorded digests.
+
+A refactor that must not change behaviour keeps these digests. A change that is meant to change outcomes
+(a rule fix, a new deal layout) updates them in the same commit and says why; `python -m tests.test_golden`
+prints the current digests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from baofen_sim.rules import preset
+from baofen_sim.runspec import RunSpec
+from baofen_sim.simulate import simulate
+from tests.test_engine_hand import warm_engine
+
+RUNS = {
+    "baofen-random": RunSpec(rules=preset("baofen"), policies=("random",) * 4, deals=300, hands_per_table=8,
+                             chunk_size=96, seed=41, tricks=True),
+    "baofen-heuristic": RunSpec(rules=preset("baofen"), policies=("heuristic",) * 4, deals=300,
+                                hands_per_table=16, chunk_size=160, seed=42, tricks=True),
+    "baofen-001-random": RunSpec(rules=preset("baofen-001"), policies=("random",) * 4, deals=300,
+                                 hands_per_table=8, chunk_size=96, seed=43, tricks=True),
+    "baofen-001-mixed": RunSpec(rules=preset("baofen-001"), policies=("heuristic", "random") * 2, deals=300,
+                                hands_per_table=16, chunk_size=160, seed=44, tricks=True),
+}
+
+# Recorded at commit f10de2f (failed_throw_unit_priority = lowest_card, RULES.md §4.4.2).
+DIGESTS = {
+    "baofen-random": "a922053068a3dec28236d085403de5b3c1627bb4730c46a9c7d3fcd9fd32db34",
+    "baofen-heuristic": "621a6ef5670da858fbe660142faad4e4193704f1f4f353a3cfe0936bc7d7e5d2",
+    "baofen-001-random": "e33e0ed275bede5c7d71c66a5db76b065b22e59af4fa44b8f046ae3761d601c7",
+    "baofen-001-mixed": "1234df196ed6f503725bf725987232dc10be2524bdbbf48c50c7e9a2432df4c1",
+}
+
+
+def table_digest(folder: Path) -> str:
+    """SHA-256 of the rows of every part file under `folder`, read in file-name order (contents only: no
+    file metadata, so library versions do not matter)."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.glob("part-*.parquet")):
+        table = pq.read_table(path)
+        digest.update(json.dumps(table.schema.names).encode())
+        for column in table.columns:
+            digest.update(json.dumps(column.to_pylist(), default=str).encode())
+    return digest.hexdigest()
+
+
+def run_digest(spec: RunSpec, out: Path) -> str:
+    simulate(spec, out, progress=False)
+    hands_dir = out / "hands" if (out / "hands").is_dir() else out
+    return hashlib.sha256((table_digest(hands_dir) + table_digest(out / "tricks")).encode()).hexdigest()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def engine() -> None:
+    warm_engine()
+
+
+@pytest.mark.parametrize("name", RUNS)
+def test_golden_run_contents_are_unchanged(name, tmp_path):
+    assert run_digest(RUNS[name], tmp_path / name) == DIGESTS[name]
+
+
+if __name__ == "__main__":
+    with tempfile.TemporaryDirectory() as root:
+        for run_name, spec in RUNS.items():
+            print(f'    "{run_name}": "{run_digest(spec, Path(root) / run_name)}",', file=sys.stdout)
