@@ -23,7 +23,7 @@ from baofen_sim.analysis.report import ReportError, build_report, print_report
 from baofen_sim.cards import CardError
 from baofen_sim.io.records import RecordError, load_record
 from baofen_sim.judge import format_event, judge
-from baofen_sim.policies import PolicyError, describe_policies, resolve_policies, seat_policies
+from baofen_sim.policies import PolicyError, describe_policies, parse_policy_options
 from baofen_sim.rules import PRESET_DESCRIPTIONS, PRESETS, RulesError, RuleSet, diff_rules, dump_toml, load_rules
 from baofen_sim.runspec import (
     DEFAULT_CHUNK_SIZE,
@@ -32,7 +32,14 @@ from baofen_sim.runspec import (
     RunSpec,
     RunSpecError,
 )
-from baofen_sim.simulate import SimulateError, default_out_dir, simulate
+from baofen_sim.simulate import (
+    COMPILE_NOTICE,
+    SimulateError,
+    default_out_dir,
+    engine_is_compiled,
+    simulate,
+    warm_up_engine,
+)
 
 USER_ERRORS: tuple[type[Exception], ...] = (
     RulesError, CardError, RecordError, RunSpecError, PolicyError, SimulateError, ReportError, OSError,
@@ -184,11 +191,12 @@ def simulate_command(
     Example: baofen-sim simulate --rules baofen --deals 1000000 --seed 7 --out runs/bf-1m
     """
     rule_set = resolve_rules(rules, overrides)
-    seats = seat_policies(*resolve_policies(policy or [], param or [], rule_set.num_players))
-    policies, params = tuple(s["policy"] for s in seats), tuple(s["params"] for s in seats)
+    policies, params = parse_policy_options(policy or [], param or [], rule_set.num_players)
     spec = RunSpec(rules=rule_set, policies=policies, params=params, seed=seed, deals=deals,
                    hands_per_table=hands_per_table, chunk_size=chunk_size, tricks=tricks, threads=threads)
     out_dir = out or default_out_dir(spec)
+    if not engine_is_compiled():
+        typer.echo(COMPILE_NOTICE, err=True)
     try:
         summary = simulate(spec, out_dir)
     except KeyboardInterrupt:
@@ -274,6 +282,20 @@ def policies_command() -> None:
     typer.echo(describe_policies())
 
 
+@app.command("warmup")
+def warmup_command() -> None:
+    """Compile the engine for this machine ahead of time (once per machine and code version, about a
+    minute on 2 cores), so that the first `simulate` starts warm.
+
+    Example: baofen-sim warmup
+    """
+    if engine_is_compiled():
+        typer.echo(f"the engine is already compiled; loading it took {warm_up_engine():.1f} s")
+        return
+    typer.echo(COMPILE_NOTICE, err=True)
+    typer.echo(f"compiled in {warm_up_engine():.1f} s; later commands start warm")
+
+
 @app.command("bench")
 def bench_command(
     hands: Annotated[int, typer.Option("--hands", metavar="N", help="Hands per engine measurement.")] = 1_000_000,
@@ -288,7 +310,7 @@ def bench_command(
 
     Example: baofen-sim bench --hands 200000
     """
-    from baofen_sim.bench import BenchConfig, append_results, markdown, measure
+    from baofen_sim.tools.bench import BenchConfig, append_results, markdown, measure
 
     if hands < 1000 or reference_hands < 1:
         raise typer.BadParameter("--hands must be at least 1000 and --reference-hands at least 1")

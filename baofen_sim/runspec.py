@@ -20,12 +20,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from baofen_sim.policies.registry import DEFAULT_POLICY
 from baofen_sim.rules import RuleSet, preset
 
 # Bump when the same RunSpec would produce different rows (an engine or rules fix that changes outcomes).
 RULES_VERSION = 1
 
-DEFAULT_POLICY = "heuristic"  # DESIGN.md §6
 DEFAULT_DEALS = 100_000
 DEFAULT_HANDS_PER_TABLE = 16
 DEFAULT_CHUNK_SIZE = 65_536  # hands per chunk, rounded down to whole tables

@@ -58,6 +58,32 @@ class SimulateSummary:
     seconds: float  # this call
 
 
+COMPILE_NOTICE = ("compiling the engine for this machine and code version (once: about a minute on 2 cores; "
+                  "`baofen-sim warmup` does it ahead of time) ...")
+
+
+def engine_is_compiled() -> bool:
+    """True if this machine's Numba cache holds the engine for the current sources (a warm start)."""
+    from baofen_sim.engine.chunk import play_tables
+
+    try:
+        return Path(play_tables._cache._cache_file._index_path).exists()
+    except AttributeError:  # another Numba version's cache layout: assume warm rather than guess
+        return True
+
+
+def warm_up_engine() -> float:
+    """Compile the engine (or load it from the cache) by playing one short table with each built-in
+    policy; the seconds it took."""
+    from baofen_sim.engine import run_chunk
+    from baofen_sim.policies.registry import POLICIES
+
+    started = time.perf_counter()
+    for name in POLICIES:
+        run_chunk(RunSpec(policies=(name,) * 4, deals=1, hands_per_table=1), 0, 1)
+    return time.perf_counter() - started
+
+
 def engine_run_chunk(spec: RunSpec, first_table: int, n_tables: int) -> ChunkResult:
     """The Numba engine's chunk runner (imported on first use: it compiles or loads cached kernels)."""
     from baofen_sim.engine import run_chunk

@@ -2,7 +2,7 @@
 
 `materialize(rules, trump)` returns a `TrumpTables` record (masks, per-bit arrays and option codes) that
 every kernel takes as its first argument. Kernels never see a RuleSet; every option they need is an integer
-code defined here.
+code of `baofen_sim.codes`.
 
 Bit layout
 ----------
@@ -45,48 +45,12 @@ from baofen_sim.cards import (
     RANK_K,
     kind_of,
 )
+from baofen_sim.codes import NO_BIT, NO_TRUMP, NUM_EFFECTIVE_SUITS, TRUMP, option_code
 
 # ---- named integers used by the kernels -----------------------------------------------------------------
 
 NUM_BITS = 64
-TRUMP = 4  # effective-suit index of the trump suit; plain suits keep their printed index 0..3
-NUM_EFFECTIVE_SUITS = 5
-NO_TRUMP = -1  # `trump` argument for a no-trump (无主) hand, 80分 only
-NO_BIT = -1  # bit_to_kind of an unused bit, kind_to_bit of a card outside the layout
 FACE_OFFSET = 2  # RuleSet face values 2..14 → rank index 0..12
-
-# Unit shapes (§1.9) and lead candidate kinds.
-SINGLE, PAIR, TRACTOR, THROW, EIGHT_KIND = 1, 2, 3, 4, 5
-
-# Play classes (§3.1).
-LEAD, IN_SUIT, RUFF, DISCARD = 0, 1, 2, 3
-
-# How a play reached the table, for the R001 joker-tractor reading (§1.6.2).
-MANNER_LED, MANNER_FOLLOWED, MANNER_RUFFED = 0, 1, 2
-
-# §1.6.4 joker tractor values around the suit-chain values (1..13).
-JOKER_TRACTOR_HIGH, JOKER_TRACTOR_LOW = 100, 0
-
-# Option codes: one block per §9 parameter, the first value of each block is the `baofen` default.
-JOKER_R000, JOKER_R001, JOKER_TOP, JOKER_NONE = 0, 1, 2, 3  # joker_tractor_mode
-JOKER_RUFF_LARGEST, JOKER_RUFF_SMALLEST = 0, 1  # joker_tractor_ruff_001
-RUFF_SHAPE, RUFF_COUNT = 0, 1  # ruff_structure_rule
-FOLLOW_LONGEST_UP_TO_LED, FOLLOW_SAME_LENGTH_ONLY = 0, 1  # follow_tractor_rule
-COMPARE_PRIMARY_UNIT, COMPARE_LEXICOGRAPHIC = 0, 1  # multi_unit_compare
-EIGHT_S000, EIGHT_S001, EIGHT_OFF = 0, 1, 2  # eight_kind_mode
-LOWEST_CARD, FEWEST_CARDS_FIRST, MOST_CARDS_FIRST = 0, 1, 2  # failed_throw_unit_priority
-
-_CODES = {
-    "joker_tractor_mode": {"r000": JOKER_R000, "r001": JOKER_R001, "top": JOKER_TOP, "none": JOKER_NONE},
-    "joker_tractor_ruff_001": {"largest": JOKER_RUFF_LARGEST, "smallest": JOKER_RUFF_SMALLEST},
-    "ruff_structure_rule": {"shape": RUFF_SHAPE, "count": RUFF_COUNT},
-    "follow_tractor_rule": {"longest_up_to_led": FOLLOW_LONGEST_UP_TO_LED,
-                            "same_length_only": FOLLOW_SAME_LENGTH_ONLY},
-    "multi_unit_compare": {"primary_unit": COMPARE_PRIMARY_UNIT, "lexicographic": COMPARE_LEXICOGRAPHIC},
-    "eight_kind_mode": {"s000": EIGHT_S000, "s001": EIGHT_S001, "off": EIGHT_OFF},
-    "failed_throw_unit_priority": {"lowest_card": LOWEST_CARD, "fewest_cards_first": FEWEST_CARDS_FIRST,
-                                   "most_cards_first": MOST_CARDS_FIRST},
-}
 
 
 # The fields of a TrumpTables record: (name, dtype, shape or None, meaning).
@@ -130,14 +94,6 @@ TRUMP_TABLES_DTYPE = np.dtype([(name, dtype, shape) if shape else (name, dtype)
 # of a 10 ns kernel), and a numpy array inside a tuple costs a refcount increment/decrement per call level
 # (~10 ns per array). Every table has the same dtype, so kernels compile once.
 TrumpTables = np.record
-
-
-def option_code(name: str, value) -> int:
-    """The integer code of an enum-valued option (`option_code("ruff_structure_rule", "count") == 1`)."""
-    try:
-        return _CODES[name][str(value)]
-    except KeyError:
-        raise ValueError(f"{name}: no kernel code for value {value!r}") from None
 
 
 def _slots(rules, trump: int) -> list[tuple[int, int, int, bool]]:

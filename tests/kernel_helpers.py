@@ -7,10 +7,10 @@ import functools
 
 import pytest
 
-from baofen_sim import kernels
 from baofen_sim.cards import SUIT_LETTERS, parse_cards
 from baofen_sim.rules import preset
 from baofen_sim.tables import TrumpTables, materialize
+from baofen_sim.tools import kernel_calls
 
 BAOFEN_PRESETS = ("baofen", "baofen-001")
 
@@ -31,7 +31,7 @@ def tables(name: str = "baofen", trump: str = "H", **overrides) -> TrumpTables:
 @pytest.fixture(scope="session")
 def compiled() -> None:
     """Compile or load every public kernel once per session."""
-    kernels.warm_up(tables())
+    kernel_calls.warm_up(tables())
 
 
 def cards(text: str) -> list[int]:

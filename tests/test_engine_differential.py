@@ -2,20 +2,21 @@
 by the reference engine from its game record (engine/record.py → baofen_sim.judge): every step legal, the
 same trick winners and points, C, W, Pen, K, S, R, category and settlement; the table state (pot,
 cumulative totals, next 主叫) chained through the reference's own TableLedger across each table's hands.
-The harness is `compare_tables` of scripts/differential.py, which runs the same check over millions."""
+The harness is `compare_tables` of baofen_sim/tools/differential_runs.py, which scripts/differential.py runs
+over millions."""
 
 from __future__ import annotations
 
 import pytest
 
-from baofen_sim import kernels
 from baofen_sim.cards import format_cards, parse_cards
 from baofen_sim.reference.order import Order
 from baofen_sim.reference.throws import validate_throw
 from baofen_sim.rules import preset
 from baofen_sim.runspec import RunSpec
 from baofen_sim.tables import materialize
-from scripts.differential import compare_tables
+from baofen_sim.tools import kernel_calls
+from baofen_sim.tools.differential_runs import compare_tables
 from tests.test_engine_hand import PASS_OFTEN, needs_heuristic, warm_engine
 
 PRESETS = ("baofen", "baofen-001")
@@ -83,7 +84,7 @@ def test_both_engines_force_the_same_unit_when_two_beaten_units_tie():
     """Found by these whole-hand runs: two 副2 pairs of a failed throw tie in size and value (§4.4.2)."""
     rules = preset("baofen")
     throw, others = "H2 H2 C2 C2", {1: "LJ LJ BJ", 2: "S4 S5", 3: "S6 S7"}
-    ok, forced = kernels.throw_verdict(materialize(rules, 0), throw, others, thrower=0, declarer=0)
+    ok, forced = kernel_calls.throw_verdict(materialize(rules, 0), throw, others, thrower=0, declarer=0)
     verdict = validate_throw(parse_cards(throw), True, {s: parse_cards(c) for s, c in others.items()}, 0,
                              Order.for_rules(rules, 0), rules)
     assert not ok and not verdict.valid

@@ -9,14 +9,15 @@ import numba
 import numpy as np
 import pytest
 
-from baofen_sim import kernels
 from baofen_sim.cards import TOTAL_POINTS, parse_card
+from baofen_sim.codes import CAT_ALL_PASS, CAT_BANJI, CAT_JINTAIYANG, CAT_QUANJI, LEAD_THROW
 from baofen_sim.engine import replay_hand, run_chunk
-from baofen_sim.engine.hand_rules import CAT_ALL_PASS, CAT_BANJI, CAT_JINTAIYANG, CAT_QUANJI, hand_rules
-from baofen_sim.io.schema import LEAD_THROW, hands_to_arrow, tricks_to_arrow
+from baofen_sim.io.schema import hands_to_arrow, tricks_to_arrow
+from baofen_sim.materialize import hand_rules
 from baofen_sim.policies.registry import POLICY_HEURISTIC, POLICY_RANDOM
 from baofen_sim.rules import preset
 from baofen_sim.runspec import RunSpec, plan_chunks
+from baofen_sim.tools import kernel_calls
 
 PRESETS = ("baofen", "baofen-001")
 PASS_OFTEN = ({"pass_weight": 6.0},) * 4  # random bidders that often all pass: the 水草 pot fills and splits
@@ -138,7 +139,7 @@ def test_a_replayed_record_holds_the_deal_of_its_hand(engine):
     hands = whole_run(spec).hands
     for hand in (0, 17, 39):
         record = replay_hand(spec, hand)
-        dealt, kitty = kernels.deal(spec.seed, hand // 16, hand % 16, first_seat=int(hands["zhujiao"][hand]))
+        dealt, kitty = kernel_calls.deal(spec.seed, hand // 16, hand % 16, first_seat=int(hands["zhujiao"][hand]))
         assert [sorted(parse_card(c) for c in cards) for cards in record["hands"]] == dealt
         assert sorted(parse_card(c) for c in record["kitty"]) == kitty
         assert record["zhujiao"] == hands["zhujiao"][hand]

@@ -8,20 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baofen_sim.engine.hand_rules import (
-    CAT_BANJI,
-    CAT_JINTAIYANG,
-    CAT_NORMAL,
-    CAT_QUANJI,
-    CATEGORY_NAMES,
-    HandRules,
-    hand_rules,
-)
+from baofen_sim.codes import CAT_BANJI, CAT_JINTAIYANG, CAT_NORMAL, CAT_QUANJI, CATEGORY_LABELS
 from baofen_sim.kernels import ledger as kl
 from baofen_sim.kernels import scoring as ks
+from baofen_sim.materialize import hand_rules
 from baofen_sim.reference.scoring import counted_throw_cards, failed_throw_penalty, score_hand
 from baofen_sim.reference.table import TableLedger
-from baofen_sim.rules import preset
+from baofen_sim.rules import RuleSet, preset
 
 PRESETS = ["baofen", "baofen-001"]
 MAX_THROWS = 8
@@ -29,9 +22,9 @@ MAX_THROWS = 8
 
 def kscore(rules_or_hr, target, c, w, w_kitty, k, pen=0, last=False):
     """The kernel score as (S, R, category name, won, adjustment)."""
-    hr = rules_or_hr if isinstance(rules_or_hr, HandRules) else hand_rules(rules_or_hr)
+    hr = hand_rules(rules_or_hr) if isinstance(rules_or_hr, RuleSet) else rules_or_hr
     s, r, category, won, adjustment = ks.score_hand(hr, target, c, w, w_kitty, k, pen, last)
-    return int(s), int(r), CATEGORY_NAMES[category], bool(won), int(adjustment)
+    return int(s), int(r), CATEGORY_LABELS[category], bool(won), int(adjustment)
 
 
 def ref_score(rules, target, c, w, w_kitty, k, pen=0, last=False):
@@ -186,7 +179,7 @@ def test_c47_wangfen_scope_all_50_vs_played_only(name):
 
 
 def test_category_codes_follow_the_names():
-    assert [CATEGORY_NAMES[c] for c in (CAT_NORMAL, CAT_QUANJI, CAT_BANJI, CAT_JINTAIYANG)] == [
+    assert [CATEGORY_LABELS[c] for c in (CAT_NORMAL, CAT_QUANJI, CAT_BANJI, CAT_JINTAIYANG)] == [
         "normal", "quanji", "banji", "jintaiyang"]
 
 
@@ -234,7 +227,7 @@ def test_score_hand_equals_the_reference(rules, inputs):
     hr = hand_rules(rules)
     reference = score_hand(rules, *inputs)
     assert kscore(hr, *inputs) == ref_score(rules, *inputs)
-    category = CATEGORY_NAMES.index(reference.category)
+    category = CATEGORY_LABELS.index(reference.category)
     assert ks.score_ledger(hr, category, reference.result) == (reference.ledger_declarer, reference.ledger_defender)
 
 

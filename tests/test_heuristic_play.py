@@ -11,15 +11,16 @@ import numpy as np
 import pytest
 
 from baofen_sim.cards import points_of
-from baofen_sim.kernels import bits_of, cards_of, deal
 from baofen_sim.kernels.bits import remove_cards
 from baofen_sim.kernels.follow import is_legal_follow
+from baofen_sim.kernels.leads import is_legal_lead, sample_lead
 from baofen_sim.kernels.throws import validate_throw
 from baofen_sim.kernels.trick import trick_winner
-from baofen_sim.kernels.units import analyze_lead, is_legal_lead, sample_lead, unit_count
+from baofen_sim.kernels.units import analyze_lead, unit_count
 from baofen_sim.policies.heuristic_play import heuristic_follow, heuristic_lead
 from baofen_sim.policies.registry import HEURISTIC, default_params
 from baofen_sim.policies.view import new_play_view
+from baofen_sim.tools.kernel_calls import bits_of, cards_of, deal
 from tests.kernel_helpers import BAOFEN_PRESETS, cards, tables
 
 STATE = np.uint64(0x5EED)
@@ -260,7 +261,7 @@ def add_cards(a, b):
 
 
 def play_random_hand(tb, seed: int, declarer: int, random_leads: float, rnd: random.Random) -> int:
-    """Play a whole dealt hand: each lead is a random candidate (units.sample_lead, throws validated and
+    """Play a whole dealt hand: each lead is a random candidate (leads.sample_lead, throws validated and
     replaced by the forced unit when they fail) with probability `random_leads`, else the heuristic's;
     every follow is the heuristic's. Asserts every heuristic play is legal and no heuristic throw fails.
     Returns the number of heuristic decisions."""

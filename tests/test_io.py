@@ -11,12 +11,11 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+from baofen_sim.codes import CAT_ALL_PASS, CAT_QUANJI
 from baofen_sim.io import parquet as parquet_io
 from baofen_sim.io.manifest import DONE, Manifest, ManifestError, manifest_path, read_manifest, write_manifest
 from baofen_sim.io.parquet import part_name, write_part
 from baofen_sim.io.schema import (
-    CATEGORY_ALL_PASS,
-    CATEGORY_QUANJI,
     TRICK_COLUMNS,
     ChunkResult,
     SchemaError,
@@ -84,7 +83,7 @@ def synthetic_chunk(spec: RunSpec, first_table: int, n_tables: int, max_bids: in
     c["result"][:] = np.where(declared, score - target, 0)
     won = declared & (score >= target)
     c["declarer_won"][:] = won
-    c["category"][:] = np.where(declared, np.where(u() < 0.01, CATEGORY_QUANJI, 0), CATEGORY_ALL_PASS)
+    c["category"][:] = np.where(declared, np.where(u() < 0.01, CAT_QUANJI, 0), CAT_ALL_PASS)
     stake = np.where(won, 3.0, -3.0)
     for seat in range(spec.num_players):
         is_declarer = c["declarer"] == seat
@@ -125,7 +124,7 @@ def small_hands(n: int = 3) -> dict[str, np.ndarray]:
     c["trump"][:] = [1, -1, 3][:n]
     c["bids"][0, :4] = [90, 0, 0, 0]
     c["bids"][1, :4] = [0, 0, 0, 0]
-    c["category"][:] = [0, CATEGORY_ALL_PASS, CATEGORY_QUANJI][:n]
+    c["category"][:] = [0, CAT_ALL_PASS, CAT_QUANJI][:n]
     c["declarer_won"][:] = [True, False, True][:n]
     return c
 

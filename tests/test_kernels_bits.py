@@ -14,9 +14,11 @@ import numpy as np
 import pytest
 
 from baofen_sim.cards import NUM_KINDS, full_pack, kind_of, parse_cards
-from baofen_sim.kernels import bits, deal, rng, units
+from baofen_sim.codes import NO_BIT, TRUMP
+from baofen_sim.kernels import bits, rng, units
 from baofen_sim.rules import preset
-from baofen_sim.tables import NO_BIT, TRUMP, bits_to_kinds, kinds_to_bits, materialize
+from baofen_sim.tables import bits_to_kinds, kinds_to_bits, materialize
+from baofen_sim.tools.kernel_calls import deal
 from tests.kernel_helpers import compiled, tables
 
 pytestmark = pytest.mark.usefixtures("compiled")
@@ -29,7 +31,8 @@ _WORDS = [0, 1, 2, 3, 0x8000000000000000, 0xFFFFFFFFFFFFFFFF, 0x0123456789ABCDEF
 _PROBE = """
 import json
 import numpy as np
-from baofen_sim.kernels import bits, rng, deal, winner
+from baofen_sim.kernels import bits, rng
+from baofen_sim.tools.kernel_calls import deal, winner
 from tests.kernel_helpers import tables
 
 words = json.loads(WORDS)

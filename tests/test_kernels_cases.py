@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 
 from baofen_sim.cards import SUIT_LETTERS
-from baofen_sim.kernels import classes, follow_choices, lead_of, legal_follow, throw_verdict, winner
+from baofen_sim.codes import DISCARD, IN_SUIT, LEAD, NO_TRUMP, RUFF
 from baofen_sim.rules import preset
-from baofen_sim.tables import DISCARD, IN_SUIT, LEAD, NO_TRUMP, RUFF, materialize
+from baofen_sim.tables import materialize
+from baofen_sim.tools.kernel_calls import classes, follow_choices, lead_of, legal_follow, throw_verdict, winner
 from tests.kernel_helpers import BAOFEN_PRESETS, as_set, card_sets, cards, compiled, tables
 
 pytestmark = pytest.mark.usefixtures("compiled")

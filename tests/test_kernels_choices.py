@@ -11,7 +11,10 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from baofen_sim.kernels import (
+from baofen_sim.codes import EIGHT_KIND, PAIR, SINGLE, THROW, TRACTOR
+from baofen_sim.kernels import leads, units
+from baofen_sim.kernels.trick import trick_points
+from baofen_sim.tools.kernel_calls import (
     bits_of,
     deal,
     follow_choices,
@@ -20,10 +23,7 @@ from baofen_sim.kernels import (
     legal_lead,
     random_follow,
     random_lead,
-    units,
 )
-from baofen_sim.kernels.trick import trick_points
-from baofen_sim.tables import EIGHT_KIND, PAIR, SINGLE, THROW, TRACTOR
 from tests.kernel_helpers import BAOFEN_PRESETS, as_set, card_sets, cards, compiled, tables
 
 pytestmark = pytest.mark.usefixtures("compiled")
@@ -130,7 +130,7 @@ def test_random_lead_draws_every_candidate(seed):
     hand = sorted(random.Random(seed).sample(deal(seed, 0, 0)[0][0], 10))
     candidates = {(k, tuple(c)) for k, c in lead_choices(tb, hand)}
     g, e = bits_of(tb, hand)
-    assert units.count_leads(tb, g, e, True) == len(candidates)
+    assert leads.count_leads(tb, g, e, True) == len(candidates)
     state, seen = seed, set()
     for _ in range(40 * len(candidates)):
         state, kind, lead = random_lead(tb, hand, state)

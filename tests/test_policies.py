@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from numba import config
 
 from baofen_sim.cards import BIG_JOKER, POINTS, full_pack, parse_cards, rank_of
-from baofen_sim.engine.hand_rules import hand_rules
+from baofen_sim.engine.auction import play_auction
 from baofen_sim.kernels import auction as ka
 from baofen_sim.kernels.rng import STREAM_SEAT_BASE, stream_key
+from baofen_sim.materialize import hand_rules
 from baofen_sim.policies import bidding, bury, registry, trump_choice
 from baofen_sim.policies.features import (
     FEAT_BEST_SUIT,
@@ -35,7 +36,6 @@ from baofen_sim.policies.registry import (
     HEURISTIC_MAX_BID,
     HEURISTIC_OPEN_THRESHOLD,
     HEURISTIC_PER_5_POINTS,
-    MAX_PARAMS,
     POLICY_HEURISTIC,
     POLICY_RANDOM,
     RANDOM_PASS_WEIGHT,
@@ -44,6 +44,7 @@ from baofen_sim.policies.registry import (
     policy_arrays,
     resolve_policies,
 )
+from baofen_sim.records import MAX_PARAMS
 from baofen_sim.reference.auction import Auction, count_pairs
 from baofen_sim.rules import preset
 
@@ -73,7 +74,7 @@ def run_auction(rules, hands, ids, params, seed, zhujiao=0):
     counts = np.stack([counts_of(h) for h in hands])
     caps = np.array([ka.bid_cap(hr, c) for c in counts], dtype=np.int64)
     state, seats, bids = auction_arrays(hr)
-    n = bidding.play_auction(hr, zhujiao, counts, caps, ids, params, seat_streams(seed), state, seats, bids)
+    n = play_auction(hr, zhujiao, counts, caps, ids, params, seat_streams(seed), state, seats, bids)
     steps = [(int(seats[i]), None if bids[i] == ka.PASS else int(bids[i])) for i in range(n)]
     declarer = int(ka.auction_declarer(state))
     return steps, (None if declarer == ka.NO_SEAT else declarer), (int(ka.auction_target(state)) or None)
@@ -174,11 +175,11 @@ def test_describe_lists_every_policy_and_parameter():
             assert param.name in text
 
 
-def test_seat_policies_for_the_manifest():
-    ids, params = resolve_policies(["0=random"], ["1.max_bid=150"])
-    seats = registry.seat_policies(ids, params)
-    assert seats[0] == {"seat": 0, "policy": "random", "params": {"pass_weight": 1.0}}
-    assert seats[1]["policy"] == "heuristic" and seats[1]["params"]["max_bid"] == 150.0
+def test_options_parse_to_what_a_run_spec_holds():
+    names, params = registry.parse_policy_options(["0=random"], ["1.max_bid=150"])
+    assert names == ("random", "heuristic", "heuristic", "heuristic")
+    assert params[0] == {"pass_weight": 1.0}
+    assert params[1]["max_bid"] == 150.0 and params[2]["max_bid"] == 250.0 and len(params[1]) == 11
 
 
 # ----- features ------------------------------------------------------------------------------------------

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from baofen_sim import kernels
 from baofen_sim.reference.throws import validate_throw
 from baofen_sim.rules import preset
 from baofen_sim.tables import materialize
+from baofen_sim.tools import kernel_calls
 from tests.helpers import follow_verdict, hand, order_for, units_of, winner_of
 
 BAOFEN = preset("baofen")
@@ -296,4 +296,4 @@ def test_forced_lead_tie_between_equal_side_two_pairs_goes_to_the_first_suit():
     throw = "C2 C2 S2 S2 BJ"
     others = {1: "LJ LJ", 2: "D3", 3: "D4"}
     assert throw_forced(BAOFEN, throw, others) == hand("S2 S2")
-    assert kernels.throw_verdict(materialize(BAOFEN, 1), throw, others) == (False, hand("S2 S2"))
+    assert kernel_calls.throw_verdict(materialize(BAOFEN, 1), throw, others) == (False, hand("S2 S2"))

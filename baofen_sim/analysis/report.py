@@ -22,14 +22,14 @@ import polars as pl
 from rich.console import Console
 from rich.table import Table
 
+from baofen_sim.codes import CATEGORY_LABELS
 from baofen_sim.io.manifest import ManifestError, read_manifest
 from baofen_sim.io.parquet import part_paths
-from baofen_sim.io.schema import CATEGORY_LABELS
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 WANGFEN_FULL = 50  # RULES.md §6.3: all six trump-suit point cards (5+10+10+5+10+10)
 EXTRA_CATEGORIES = ("wangfen_full", "wangfen_zero")  # 王分全抓, 倒扣王分
-CATEGORY_NAMES = {  # shown in text output
+CATEGORY_TITLES = {  # shown in text output
     "normal": "normal hands",
     "quanji": "全击 quanji",
     "banji": "半击 banji",
@@ -287,7 +287,7 @@ def _overall_table(m: dict[str, Any]) -> Table:
     ]
     for label, c in m["categories"].items():
         share = _pct(c["per_hand"]) if c["per_declared"] is None else f"{_pct(c['per_declared'])} of declared"
-        rows.append((CATEGORY_NAMES.get(label, label), f"{c['count']} ({share})"))
+        rows.append((CATEGORY_TITLES.get(label, label), f"{c['count']} ({share})"))
     pot = m["pot"]
     splits = "-" if pot["splits"] is None else str(pot["splits"])
     rows.append(("pot after: mean / max / splits", f"{_num(pot['mean_after'])} / {_num(pot['max_after'])} / {splits}"))

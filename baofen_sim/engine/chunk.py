@@ -2,9 +2,9 @@
 
 A table plays its hands in order and carries its ledger (主叫, 水草 pot, cumulative totals) from hand to hand;
 tables share nothing but read-only inputs and write disjoint output rows, so the rows do not depend on
-the thread count or the chunking. Each table first takes private copies of the inputs that hold arrays
-(HandRules, the trick tables, the policies, the run constants): threads that pass a shared array from call
-to call contend for its reference count (tricks.py). `run_chunk` (Python) builds the inputs once per
+the thread count or the chunking. Each table first takes private copies of the inputs (`materialize.
+KernelInputs`: hand rules, trick tables, policies, run constants): threads that pass a shared array from
+call to call contend for its reference count (tricks.py). `run_chunk` (Python) builds the inputs once per
 spec, calls the kernel and turns its records into the io.schema columns.
 
 Compile time: the per-hand driver (play_hand → play_declared → play_tricks → take_lead / take_follows) is
@@ -16,71 +16,33 @@ them (the settlements came out 0; tests/test_engine_differential.py fails).
 
 from __future__ import annotations
 
-import functools
 from typing import NamedTuple
 
 import numpy as np
 from numba import config, prange
 
-from baofen_sim.engine.hand import DEAL_SCRATCH_DTYPE, HAND_ROW_DTYPE, MAX_BIDS, MAX_RULE_VALUES, play_hand
-from baofen_sim.engine.hand_rules import HandRules, hand_rules
-from baofen_sim.engine.tricks import (
-    HAND_LOG_DTYPE,
-    PLAY_STATE_DTYPE,
-    TRICK_ROW_DTYPE,
-    EngineRun,
-    copy_tricks,
-    load_policies,
-    run_constants,
-)
-from baofen_sim.io.schema import TRICK_COLUMNS, ChunkResult, allocate, hand_columns
+from baofen_sim.codes import LEDGER_STATE_SIZE_BASE
+from baofen_sim.engine.hand import play_hand
+from baofen_sim.engine.tricks import copy_tricks, load_policies
+from baofen_sim.io.schema import TRICK_COLUMNS, ChunkResult, allocate
 from baofen_sim.kernels.jit import njit
-from baofen_sim.kernels.ledger import LEDGER_STATE_SIZE_BASE, ledger_start
-from baofen_sim.policies.registry import policy_arrays
-from baofen_sim.policies.view import PLAY_VIEW_DTYPE
-from baofen_sim.rules import RuleSet, require_supported
+from baofen_sim.kernels.ledger import ledger_start
+from baofen_sim.materialize import kernel_inputs, max_auction_steps
+from baofen_sim.records import (
+    DEAL_SCRATCH_DTYPE,
+    HAND_LOG_DTYPE,
+    HAND_ROW_DTYPE,
+    HAND_ROW_FIELDS,
+    PLAY_STATE_DTYPE,
+    PLAY_VIEW_DTYPE,
+    SEAT_SHAPE,
+    TRICK_ROW_DTYPE,
+)
 from baofen_sim.runspec import RunSpec
-from baofen_sim.tables import TRUMP_TABLES_DTYPE, materialize
 
 NUM_TRUMPS = 4  # Baofen names one of the four suits (§5.6)
 
 _TRICK_FIELDS = ("trick", "leader", "winner", "points", "cards", "lead_kind", "throw_failed", "ruffed")
-
-# `private_hand_rules` copies the array fields of HandRules, found at these positions.
-assert HandRules._fields[2:5] == ("open_values", "open_values_after_pass", "raise_steps")
-assert HandRules._fields[25] == "stake_multipliers" and len(HandRules._fields) == 39
-
-
-class HandColumns(NamedTuple):
-    """A chunk's hand columns in their io.schema dtypes; the per-seat ones (SEAT_COLUMNS) as (n, N) arrays."""
-
-    hand: np.ndarray
-    table: np.ndarray
-    hand_in_table: np.ndarray
-    zhujiao: np.ndarray
-    declarer: np.ndarray
-    target: np.ndarray
-    trump: np.ndarray
-    bids: np.ndarray  # (n, max auction steps), padded with BID_PAD
-    kitty_points: np.ndarray
-    declarer_points: np.ndarray
-    wangfen_points: np.ndarray
-    penalty_points: np.ndarray
-    score: np.ndarray
-    result: np.ndarray
-    category: np.ndarray
-    declarer_won: np.ndarray
-    settle: np.ndarray
-    pot_after: np.ndarray
-    failed_throws: np.ndarray
-    tricks_played: np.ndarray
-    pairs: np.ndarray
-    strength: np.ndarray
-    policy: np.ndarray
-
-
-SEAT_COLUMNS = ("settle", "pairs", "strength", "policy")
-
 
 class EngineOutput(NamedTuple):
     """Where a chunk goes; row r is hand r of the chunk."""
@@ -103,24 +65,7 @@ else:
 
 
 @njit(cache=True)
-def _copied(values, store):
-    """`values` copied into the record field `store`, as a view of exactly their length."""
-    n = values.shape[0]
-    store[:n] = values
-    return store[:n]
-
-
-@njit(cache=True)
-def private_hand_rules(hr, sc):
-    """The HandRules with its arrays copied into the scratch record `sc` (which must outlive the result)."""
-    arrays = (_copied(hr.open_values, sc.open_values), _copied(hr.open_values_after_pass, sc.open_values_after_pass),
-              _copied(hr.raise_steps, sc.raise_steps))
-    return HandRules(*(hr[:2] + arrays + hr[5:25] + (_copied(hr.stake_multipliers, sc.stake_multipliers),)
-                       + hr[26:]))
-
-
-@njit(cache=True)
-def play_table(run, hr_shared, out, table, first_row):
+def play_table(run, out, table, first_row):
     """Every hand of `table` (fewer at a short last table) into rows first_row, first_row + 1, ... The
     scratch, the ledger and private copies of the inputs are made once here and serve every hand. (A record
     is a pointer into its array and an array may be freed after its last use, so each array is used inside
@@ -128,90 +73,36 @@ def play_table(run, hr_shared, out, table, first_row):
     scratch = zeros_records(DEAL_SCRATCH_DTYPE, 1)
     state = zeros_records(PLAY_STATE_DTYPE, 1)
     view = zeros_records(PLAY_VIEW_DTYPE, 1)
-    hr = private_hand_rules(hr_shared, scratch[0])
+    rules = run.hand_rules.copy()
     tables = run.tables.copy()
     constants = run.constants.copy()
     rows, logs, trick_rows = out.rows, out.logs, out.trick_rows
-    ledger = np.zeros(LEDGER_STATE_SIZE_BASE + hr.num_players, dtype=np.float64)
-    ledger_start(hr, ledger)
-    load_policies(run, state[0], hr.num_players)
+    n = rules[0].num_players
+    ledger = np.zeros(LEDGER_STATE_SIZE_BASE + n, dtype=np.float64)
+    ledger_start(rules[0], ledger)
+    load_policies(run, state[0], n)
     hands_per_table = constants[0].hands_per_table
     hands = min(hands_per_table, constants[0].deals - table * hands_per_table)
     for hand in range(hands):
+        hr = rules[0]
         cs = constants[0]
         r = first_row + hand
         log = logs[r] if cs.do_log else logs[0]
         play_hand(hr, tables, cs, table, hand, rows[r], log, ledger, scratch[0], state[0], view[0])
         if cs.do_tricks:
-            copy_tricks(state[0], trick_rows, r * cs.hand_size)
-
-
-@njit(cache=True)
-def rows_to_columns(rows, columns):
-    """Spread HAND_ROW_DTYPE records into HandColumns, one pass over the rows (numpy's per-field copies
-    would read every row once per column)."""
-    for r in range(rows.shape[0]):
-        row = rows[r]
-        columns.hand[r] = row.hand
-        columns.table[r] = row.table
-        columns.hand_in_table[r] = row.hand_in_table
-        columns.zhujiao[r] = row.zhujiao
-        columns.declarer[r] = row.declarer
-        columns.target[r] = row.target
-        columns.trump[r] = row.trump
-        for i in range(columns.bids.shape[1]):
-            columns.bids[r, i] = row.bids[i]
-        columns.kitty_points[r] = row.kitty_points
-        columns.declarer_points[r] = row.declarer_points
-        columns.wangfen_points[r] = row.wangfen_points
-        columns.penalty_points[r] = row.penalty_points
-        columns.score[r] = row.score
-        columns.result[r] = row.result
-        columns.category[r] = row.category
-        columns.declarer_won[r] = row.declarer_won
-        columns.pot_after[r] = row.pot_after
-        columns.failed_throws[r] = row.failed_throws
-        columns.tricks_played[r] = row.tricks_played
-        for seat in range(columns.settle.shape[1]):
-            columns.settle[r, seat] = row.settle[seat]
-            columns.pairs[r, seat] = row.pairs[seat]
-            columns.strength[r, seat] = row.strength[seat]
-            columns.policy[r, seat] = row.policy[seat]
+            copy_tricks(state[0], trick_rows, r * hr.hand_size)
 
 
 @njit(cache=True, parallel=True)
-def play_tables(run, hr, out, first_table, n_tables):
+def play_tables(run, out, first_table, n_tables):
     """Tables first_table .. first_table + n_tables − 1, one per prange iteration; table i of the chunk
     writes rows from i × hands_per_table (only the run's last table may be short, so rows stay dense)."""
     hands_per_table = run.constants[0].hands_per_table
     for i in prange(n_tables):
-        play_table(run, hr, out, first_table + i, i * hands_per_table)
+        play_table(run, out, first_table + i, i * hands_per_table)
 
 
 # ---- Python side ---------------------------------------------------------------------------------------
-
-
-@functools.lru_cache(maxsize=16)
-def _fixed_inputs(rules: RuleSet, policies: tuple[str, ...], params: tuple) -> tuple:
-    require_supported(rules)
-    tables = np.zeros(NUM_TRUMPS, dtype=TRUMP_TABLES_DTYPE).view(np.recarray)
-    for trump in range(NUM_TRUMPS):
-        tables[trump] = materialize(rules, trump)
-    hr = hand_rules(rules)
-    if hr.max_auction_steps > MAX_BIDS or max(len(hr.open_values), len(hr.open_values_after_pass),
-                                              len(hr.raise_steps)) > MAX_RULE_VALUES:
-        raise ValueError("these bidding rules exceed the engine's capacities (MAX_BIDS, MAX_RULE_VALUES)")
-    ids, values = policy_arrays(policies, [dict(p) for p in params])
-    return tables, hr, ids, values
-
-
-def engine_run(spec: RunSpec, deals: int | None = None, tricks: bool = False,
-               log: bool = False) -> tuple[EngineRun, HandRules]:
-    """The kernel inputs of `spec`; `deals` (default spec.deals) cuts the run short (replay)."""
-    tables, hr, ids, values = _fixed_inputs(spec.rules, spec.policies, spec.params)
-    constants = run_constants(spec.rules, hr, spec.seed, spec.hands_per_table,
-                              spec.deals if deals is None else deals, tricks, log)
-    return EngineRun(tables, ids, values, constants), hr
 
 
 def engine_output(spec: RunSpec, n_rows: int, tricks: bool = False, log: bool = False) -> EngineOutput:
@@ -226,31 +117,32 @@ def play_chunk(spec: RunSpec, first_table: int, n_tables: int, tricks: bool = Fa
                deals: int | None = None) -> EngineOutput:
     """Run the kernel on tables first_table .. first_table + n_tables − 1 (the run cut at `deals` hands);
     the raw kernel output."""
-    run, hr = engine_run(spec, deals, tricks, log)
+    run = kernel_inputs(spec, deals, tricks, log)
     end = min(int(run.constants[0].deals), (first_table + n_tables) * spec.hands_per_table)
     n_rows = max(0, end - first_table * spec.hands_per_table)
     out = engine_output(spec, n_rows, tricks, log)
     if n_rows:
-        play_tables(run, hr, out, first_table, n_tables)
+        play_tables(run, out, first_table, n_tables)
     return out
 
 
 def hand_arrays(spec: RunSpec, out: EngineOutput) -> dict[str, np.ndarray]:
-    """The io.schema hand columns of a chunk's rows, in one pass over the rows (`rows_to_columns`)."""
-    n, seats = len(out.rows), spec.num_players
-    schema = {c.name: c for c in hand_columns(seats)}
-    shapes = {"bids": (n, hand_rules(spec.rules).max_auction_steps)}
-    columns = HandColumns(*(np.empty(shapes.get(name, (n, seats) if name in SEAT_COLUMNS else n),
-                                     dtype=schema[f"{name}_0" if name in SEAT_COLUMNS else name].dtype)
-                            for name in HandColumns._fields))
-    rows_to_columns(out.rows, columns)
+    """The io.schema hand columns of a chunk's rows (`records.HAND_ROW_FIELDS`): a per-seat field once per
+    seat, `bids` cut to the rules' longest auction."""
+    rows = out.rows
     arrays = {}
-    for name, values in zip(HandColumns._fields, columns, strict=True):
-        if name in SEAT_COLUMNS:
-            arrays.update({f"{name}_{seat}": np.ascontiguousarray(values[:, seat]) for seat in range(seats)})
+    for name, _, shape, doc in HAND_ROW_FIELDS:
+        if doc is None:
+            continue
+        values = rows[name]
+        if shape == SEAT_SHAPE:
+            for seat in range(spec.num_players):
+                arrays[f"{name}_{seat}"] = np.ascontiguousarray(values[:, seat])
+        elif shape:
+            arrays[name] = np.ascontiguousarray(values[:, :max_auction_steps(spec.rules)])
         else:
-            arrays[name] = values
-    return {name: arrays[name] for name in schema}
+            arrays[name] = np.ascontiguousarray(values)
+    return arrays
 
 
 def trick_arrays(spec: RunSpec, out: EngineOutput) -> dict[str, np.ndarray]:

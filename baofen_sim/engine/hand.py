@@ -9,93 +9,31 @@
   seat)`, for every decision of the hand (bid, bury, trump, plays).
 - The table state (`kernels.ledger`: 主叫, 水草 pot, cumulative totals) comes in and goes out in `ledger`.
 
-A hand takes records (the run's constants `tricks.RUN_CONSTANTS_DTYPE`, its output row `HAND_ROW_DTYPE`,
-its log, the table's scratch: `DEAL_SCRATCH_DTYPE`, `tricks.PLAY_STATE_DTYPE`, the play view), the
-HandRules and the four trick tables, all private to the table's thread (see tricks.py on why); the
-scratch is allocated once per table by the chunk runner, a hand allocates nothing of its own.
+A hand takes records (`baofen_sim.records`: the hand rules, the run constants, its output row, its log,
+the table's scratch: deal scratch, play state, play view) and the four trick tables, all private to the
+table's thread (see tricks.py on why); the scratch is allocated once per table by the chunk runner, a hand
+allocates nothing of its own.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS, PACK_SIZE
-from baofen_sim.engine.hand_rules import CAT_ALL_PASS, NUM_SCORED_CATEGORIES
-from baofen_sim.engine.tricks import MAX_KITTY, play_tricks
-from baofen_sim.io.schema import BID_PAD
-from baofen_sim.kernels.auction import (
-    AUCTION_STATE_SIZE,
-    NO_SEAT,
-    auction_declarer,
-    auction_target,
-    bid_cap,
-    count_pairs,
-)
+from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS
+from baofen_sim.codes import BID_PAD, CAT_ALL_PASS, NO_SEAT, TRUMP_NOT_NAMED
+from baofen_sim.engine.auction import play_auction
+from baofen_sim.engine.tricks import play_tricks
+from baofen_sim.kernels.auction import auction_declarer, auction_target, bid_cap, count_pairs
 from baofen_sim.kernels.bits import ONE, ZERO, trailing_zeros
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.ledger import ledger_zhujiao, settle_all_pass, settle_declared
 from baofen_sim.kernels.rng import STREAM_SEAT_BASE, deal_hands, deal_pack, kind_counts, stream_key
-from baofen_sim.kernels.scoring import score_hand
+from baofen_sim.kernels.scoring import KIND_POINTS, score_hand
 from baofen_sim.kernels.units import hand_from_kinds
-from baofen_sim.policies.bidding import play_auction
-from baofen_sim.policies.bury import KIND_POINTS, bury_decision
+from baofen_sim.policies.bury import bury_decision
 from baofen_sim.policies.features import hand_strength
 from baofen_sim.policies.trump_choice import trump_decision
-from baofen_sim.policies.view import MAX_PLAYERS
-
-MAX_BIDS = 48  # capacity of an auction record (HandRules.max_auction_steps is 38 for Baofen)
-MAX_RULE_VALUES = 16  # capacity of each HandRules list (bid openings, raises) kept in the scratch
-NO_TRUMP_OUT = -1  # `trump` of an all-pass row
-
-DEAL_SCRATCH_DTYPE = np.dtype([
-    ("pack", np.int64, (PACK_SIZE,)),  # the shuffled pack (card kinds)
-    ("deal_ge1", np.uint64, (MAX_PLAYERS,)),  # dealt hands in kind space (bit = card kind)
-    ("deal_eq2", np.uint64, (MAX_PLAYERS,)),
-    ("kitty_ge1", np.uint64),  # the dealt kitty, kind space
-    ("kitty_eq2", np.uint64),
-    ("counts", np.int8, (MAX_PLAYERS, NUM_KINDS)),  # dealt hands as kind counts (bid policies, features)
-    ("declarer_counts", np.int8, (NUM_KINDS,)),  # the declarer's 33 cards, then his 25 after the bury
-    ("caps", np.int64, (MAX_PLAYERS,)),  # §5.4.2 bid caps
-    ("auction", np.int64, (AUCTION_STATE_SIZE,)),
-    ("bid_seats", np.int64, (MAX_BIDS,)),
-    ("bid_values", np.int64, (MAX_BIDS,)),  # PASS = 0
-    ("bury", np.int64, (MAX_KITTY,)),  # buried kinds (the first kitty_size entries)
-    ("settlement", np.float64, (MAX_PLAYERS,)),  # this hand's per-seat change
-    # the table's own copy of the HandRules arrays (chunk.private_hand_rules): views of a record field
-    # carry no reference count, so passing them from call to call costs nothing and threads share nothing
-    ("open_values", np.int64, (MAX_RULE_VALUES,)),
-    ("open_values_after_pass", np.int64, (MAX_RULE_VALUES,)),
-    ("raise_steps", np.int64, (MAX_RULE_VALUES,)),
-    ("stake_multipliers", np.float64, (NUM_SCORED_CATEGORIES,)),
-], align=True)
-
-HAND_ROW_DTYPE = np.dtype([  # one hand; the fields have the io.schema column dtypes
-    ("hand", np.int64),  # global index = table * hands_per_table + hand_in_table
-    ("table", np.int64),
-    ("settle", np.float64, (MAX_PLAYERS,)),
-    ("pot_after", np.float64),
-    ("hand_in_table", np.int32),
-    ("score", np.int32),  # S
-    ("result", np.int32),  # R
-    ("strength", np.float32, (MAX_PLAYERS,)),  # features.hand_strength of the dealt 25 cards
-    ("target", np.int16),
-    ("kitty_points", np.int16),  # K: the buried cards (the dealt kitty in an all-pass hand)
-    ("declarer_points", np.int16),  # C
-    ("wangfen_points", np.int16),  # W
-    ("penalty_points", np.int16),  # Pen
-    ("failed_throws", np.int16),
-    ("tricks_played", np.int16),
-    ("n_bids", np.int16),
-    ("bids", np.int16, (MAX_BIDS,)),  # the auction's steps (PASS = 0), then BID_PAD
-    ("zhujiao", np.int8),
-    ("declarer", np.int8),  # NO_SEAT (−1) = all pass
-    ("trump", np.int8),  # 0..3, NO_TRUMP_OUT in an all-pass hand
-    ("category", np.int8),  # CAT_* (= io.schema CATEGORY_*)
-    ("declarer_won", np.bool_),
-    ("pairs", np.int8, (MAX_PLAYERS,)),  # §5.4.2 pairs of the dealt 25 cards (A10)
-    ("policy", np.int8, (MAX_PLAYERS,)),
-], align=True)
-
+from baofen_sim.records import MAX_BIDS
 
 # ---- small pieces --------------------------------------------------------------------------------------
 
@@ -132,7 +70,7 @@ def deal(hr, cs, sc, st, row, table, hand, zhujiao):
     """§5.3 deal the hand from the 主叫; record each seat's pairs, strength and policy; set the bid caps."""
     n = hr.num_players
     deal_pack(cs.seed, table, hand, sc.pack)
-    sc.kitty_ge1, sc.kitty_eq2 = deal_hands(sc.pack, n, cs.hand_size, zhujiao, sc.deal_ge1, sc.deal_eq2)
+    sc.kitty_ge1, sc.kitty_eq2 = deal_hands(sc.pack, n, hr.hand_size, zhujiao, sc.deal_ge1, sc.deal_eq2)
     for seat in range(n):
         counts = sc.counts[seat]
         kind_counts(sc.deal_ge1[seat], sc.deal_eq2[seat], counts)
@@ -156,13 +94,13 @@ def auction(hr, sc, st, row, zhujiao):
 
 
 @njit(cache=True)
-def exchange_kitty(cs, sc, st, declarer):
+def exchange_kitty(hr, sc, st, declarer):
     """§5.5–§5.6: the declarer takes the kitty, buries kitty_size cards, names the trump. Returns the trump."""
     pid = st.policy_ids[declarer]
     kind_counts(sc.kitty_ge1, sc.kitty_eq2, sc.declarer_counts)
     for kind in range(NUM_KINDS):
         sc.declarer_counts[kind] += sc.counts[declarer, kind]
-    bury = sc.bury[:cs.kitty_size]
+    bury = sc.bury[:hr.kitty_size]
     st.rng[declarer] = bury_decision(pid, st.params[declarer], sc.declarer_counts, st.rng[declarer], bury)
     for i in range(bury.shape[0]):
         sc.declarer_counts[bury[i]] -= 1
@@ -201,7 +139,7 @@ def finish_all_pass(hr, sc, row, ledger):
     """§5.7: nobody bid. The dealt kitty's points are reported as K."""
     n = hr.num_players
     row.declarer = NO_SEAT
-    row.trump = NO_TRUMP_OUT
+    row.trump = TRUMP_NOT_NAMED
     row.category = CAT_ALL_PASS
     row.kitty_points = kind_points(sc.kitty_ge1, sc.kitty_eq2)
     row.pot_after = settle_all_pass(ledger, hr, sc.settlement[:n])
@@ -212,15 +150,15 @@ def play_declared(hr, tables, cs, sc, st, view, row, log, ledger, declarer):
     """§5.5–§6.7 a hand with a declarer: kitty, bury, trump, tricks, score, settlement."""
     n = hr.num_players
     target = auction_target(sc.auction)
-    trump = exchange_kitty(cs, sc, st, declarer)
+    trump = exchange_kitty(hr, sc, st, declarer)
     tb = tables[trump]
     seat_hands(tb, sc, st, n, declarer)
     if cs.do_log:
         log.n_plays = 0
-        for i in range(cs.kitty_size):
+        for i in range(hr.kitty_size):
             log.bury[i] = sc.bury[i]
-    play_tricks(tb, cs, st, view, declarer, target, log)
-    kitty_points, wangfen_in_kitty = buried_points(sc, cs.kitty_size, trump)
+    play_tricks(tb, hr, cs, st, view, declarer, target, log)
+    kitty_points, wangfen_in_kitty = buried_points(sc, hr.kitty_size, trump)
     score, result, category, won, _ = score_hand(hr, target, st.declarer_points, st.wangfen_points,
                                                  wangfen_in_kitty, kitty_points, st.penalty,
                                                  st.declarer_won_last)

@@ -20,14 +20,13 @@ from typing import Any
 
 import numpy as np
 
-from baofen_sim import kernels
-from baofen_sim.cards import SUIT_LETTERS, format_cards
-from baofen_sim.engine.chunk import engine_run, hand_arrays, play_chunk
-from baofen_sim.engine.hand_rules import CATEGORY_NAMES
-from baofen_sim.engine.tricks import LOG_FAILED_THROW, LOG_FORCED
+from baofen_sim.cards import NUM_KINDS, PACK_SIZE, SUIT_LETTERS, format_cards
+from baofen_sim.codes import CATEGORY_LABELS, LEAD_KIND_LABELS, LOG_FAILED_THROW, LOG_FORCED, NO_SEAT, PASS
+from baofen_sim.engine.chunk import hand_arrays, play_chunk
 from baofen_sim.io.manifest import ManifestError, read_manifest
 from baofen_sim.io.records import record_to_json
-from baofen_sim.io.schema import BID_PASS, LEAD_KIND_LABELS, NO_DECLARER
+from baofen_sim.kernels import rng
+from baofen_sim.materialize import kernel_inputs
 from baofen_sim.rules import PRESETS, RuleSet
 from baofen_sim.runspec import RunSpec, RunSpecError
 from baofen_sim.tables import bits_to_kinds
@@ -52,6 +51,23 @@ class ReplayedHand:
     tricks: list[dict[str, Any]]  # the engine's trick rows (io.schema trick columns but `hand`)
     pot_before: float
     cumulative_before: list[float]
+
+
+def deal(seed: int, table: int, hand: int, num_players: int = 4, hand_size: int = 25,
+         first_seat: int = 0) -> tuple[list[list[int]], list[int]]:
+    """The deal of hand `hand` of table `table` under `seed`: per-seat sorted kinds, and the kitty."""
+    pack = np.zeros(PACK_SIZE, dtype=np.int64)
+    rng.deal_pack(seed, table, hand, pack)
+    ge1 = np.zeros(num_players, dtype=np.uint64)
+    eq2 = np.zeros(num_players, dtype=np.uint64)
+    kitty_ge1, kitty_eq2 = rng.deal_hands(pack, num_players, hand_size, first_seat, ge1, eq2)
+    counts = np.zeros(NUM_KINDS, dtype=np.int64)
+
+    def kinds(g, e) -> list[int]:
+        rng.kind_counts(g, e, counts)
+        return [k for k in range(NUM_KINDS) for _ in range(int(counts[k]))]
+
+    return [kinds(ge1[s], eq2[s]) for s in range(num_players)], kinds(kitty_ge1, kitty_eq2)
 
 
 def record_rules(rules: RuleSet) -> tuple[str, dict[str, Any]]:
@@ -84,7 +100,7 @@ def replayed_hands(spec: RunSpec, first_table: int, n_tables: int, deals: int | 
     replayed with its action log, in hand order."""
     out = play_chunk(spec, first_table, n_tables, tricks=True, log=True, deals=deals)
     columns = hand_arrays(spec, out)
-    tables = engine_run(spec)[0].tables
+    tables = kernel_inputs(spec).tables
     name, options = record_rules(spec.rules)
     n, size = spec.num_players, spec.rules.hand_size
     hands: list[ReplayedHand] = []
@@ -94,11 +110,11 @@ def replayed_hands(spec: RunSpec, first_table: int, n_tables: int, deals: int | 
         if rec.hand_in_table == 0:
             pot, cumulative = 0.0, [0.0] * n
         row = _row(columns, r, int(rec.n_bids))
-        dealt, kitty = kernels.deal(spec.seed, int(rec.table), int(rec.hand_in_table), n, size, int(rec.zhujiao))
-        bids = [None if b == BID_PASS else b for b in row["bids"]]
+        dealt, kitty = deal(spec.seed, int(rec.table), int(rec.hand_in_table), n, size, int(rec.zhujiao))
+        bids = [None if b == PASS else b for b in row["bids"]]
         plays: list[LoggedPlay] = []
         tricks: list[dict[str, Any]] = []
-        if rec.declarer == NO_DECLARER:
+        if rec.declarer == NO_SEAT:
             record = record_to_json(name, options, int(rec.zhujiao), dealt, kitty, bids, None, None, [])
         else:
             log = out.logs[r]
@@ -166,7 +182,7 @@ def describe(replayed: ReplayedHand) -> list[str]:
         lines.append(f"  seat {seat}: {' '.join(cards)}")
     lines.append(f"  kitty:  {' '.join(record['kitty'])}")
     lines.append(f"bids (from the 主叫, in table order): {', '.join(str(b) for b in record['bids'])}")
-    if row["declarer"] == NO_DECLARER:
+    if row["declarer"] == NO_SEAT:
         lines.append(f"all pass: settlement {row_settlement(row)}, pot after {row['pot_after']:g}")
         return lines
     lines.append(f"declarer seat {row['declarer']}, target {row['target']}; bury {' '.join(record['bury'])}; "
@@ -185,7 +201,7 @@ def describe(replayed: ReplayedHand) -> list[str]:
     lines.append(f"result: declarer seat {row['declarer']} {won}; target {row['target']}, points "
                  f"{row['declarer_points']} (王分 {row['wangfen_points']}, penalty {row['penalty_points']}, "
                  f"kitty {row['kitty_points']}), S {row['score']}, R {row['result']:+d}, "
-                 f"{CATEGORY_NAMES[row['category']]}; {row['failed_throws']} failed throws")
+                 f"{CATEGORY_LABELS[row['category']]}; {row['failed_throws']} failed throws")
     lines.append(f"settlement {row_settlement(row)}, pot after {row['pot_after']:g}")
     return lines
 

@@ -10,7 +10,8 @@ its 王分 part W.
 All state lives in one `PLAY_STATE_DTYPE` record (per-seat hands and plays in the trump-relative layout of
 `baofen_sim.tables`, the seats' policies and streams, the failed throws, the tallies, the trick summaries)
 and the public `PLAY_VIEW_DTYPE` record the policies see; both are allocated once per table by the chunk
-runner and reused for every hand. The run's constants come in one `RUN_CONSTANTS_DTYPE` record. Optional
+runner and reused for every hand. The rules come in one `HAND_RULES_DTYPE` record, the run's constants in one
+`RUN_CONSTANTS_DTYPE` record (`baofen_sim.records`, built by `baofen_sim.materialize`). Optional
 outputs: a summary per trick (kept in the state, copied to `TRICK_ROW_DTYPE` rows by the chunk runner) and
 a `HAND_LOG_DTYPE` action log (the plays as attempted, in table order, for game records, DESIGN.md §8).
 
@@ -22,12 +23,23 @@ share such an array contend for its count.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 
-from baofen_sim.engine.hand_rules import BASIS_FAILING_UNIT_CARDS
-from baofen_sim.io.schema import LEAD_EIGHT, LEAD_PAIR, LEAD_SINGLE, LEAD_THROW, LEAD_TRACTOR
+from baofen_sim.codes import (
+    BASIS_FAILING_UNIT_CARDS,
+    FORCED_SMALLEST_UNIT,
+    LEAD_EIGHT,
+    LEAD_PAIR,
+    LEAD_SINGLE,
+    LEAD_THROW,
+    LEAD_TRACTOR,
+    LOG_FAILED_THROW,
+    LOG_FORCED,
+    LOG_PLAY,
+    NO_LIMIT,
+    RUFF,
+    TRUMP,
+)
 from baofen_sim.kernels.bits import ZERO, remove_cards
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.scoring import counted_throw_cards, failed_throw_penalty
@@ -35,117 +47,7 @@ from baofen_sim.kernels.throws import validate_throw
 from baofen_sim.kernels.trick import classify_play, seat_after, trick_winner
 from baofen_sim.kernels.units import analyze_lead, card_count, card_points, suit_units, unit_count
 from baofen_sim.policies.play import follow_decision, lead_decision
-from baofen_sim.policies.registry import MAX_PARAMS
-from baofen_sim.policies.view import MAX_PLAYERS
-from baofen_sim.rules import FailedThrowForcedPlay, RuleSet
-from baofen_sim.tables import RUFF, TRUMP
-
-MAX_TRICKS = 32  # capacity: a hand has at most hand_size (25) tricks
-MAX_FAILED = MAX_TRICKS  # one throw attempt per lead at most (§4.4.2: no second attempt in the same turn)
-MAX_KITTY = 16
-MAX_LOG = MAX_PLAYERS * MAX_TRICKS + MAX_FAILED  # every play plus one attempted throw per trick
-MAX_UNITS = 32  # units of one suit's cards (suit_units scratch)
-
-# failed_throw_forced_play (§4.4.2, A3)
-FORCED_SMALLEST_UNIT, FORCED_FREE_RELEAD = 0, 1
-NO_LIMIT = -1  # max_failed_throws_per_player = None (§4.6, Baofen)
-
-# Kinds of logged plays.
-LOG_PLAY = 0  # a play as made (a valid lead, a re-lead, a follow)
-LOG_FAILED_THROW = 1  # an attempted throw that failed (a game record lists it; §8)
-LOG_FORCED = 2  # the forced lead the engine applied after it (not in a game record: the judge applies it)
-
-PLAY_STATE_DTYPE = np.dtype([
-    ("hand_ge1", np.uint64, (MAX_PLAYERS,)),  # each seat's current cards (trump layout), >= 1 copy
-    ("hand_eq2", np.uint64, (MAX_PLAYERS,)),  # ... both copies
-    ("play_ge1", np.uint64, (MAX_PLAYERS,)),  # the current trick, by seat
-    ("play_eq2", np.uint64, (MAX_PLAYERS,)),
-    ("rng", np.uint64, (MAX_PLAYERS,)),  # each seat's policy stream, for every decision of the hand
-    ("policy_ids", np.int64, (MAX_PLAYERS,)),  # each seat's policy, copied from EngineRun once per table
-    ("params", np.float64, (MAX_PLAYERS, MAX_PARAMS)),  # ... and its parameters (a row of a record field
-    # is a plain pointer: no reference counting per policy call, unlike a row of EngineRun.params)
-    ("failed_count", np.int64, (MAX_PLAYERS,)),  # failed throws per seat in this hand (§4.6)
-    ("throw_seats", np.int64, (MAX_FAILED,)),  # thrower of each failed throw
-    ("throw_cards", np.int64, (MAX_FAILED,)),  # cards it is charged for (`counted_throw_cards`)
-    ("n_failed", np.int64),  # failed throws so far
-    ("penalty", np.int64),  # Pen so far (§6.1, S000 kind only)
-    ("declarer_points", np.int64),  # C so far
-    ("wangfen_points", np.int64),  # W so far
-    ("tricks", np.int64),  # tricks finished
-    ("declarer_won_last", np.bool_),  # the declarer won the last trick
-    # one summary per trick (RUN_CONSTANTS.do_tricks): the TRICK_ROW_DTYPE fields
-    ("trick_leader", np.int64, (MAX_TRICKS,)),
-    ("trick_winner", np.int64, (MAX_TRICKS,)),
-    ("trick_points", np.int64, (MAX_TRICKS,)),
-    ("trick_cards", np.int64, (MAX_TRICKS,)),
-    ("trick_lead_kind", np.int64, (MAX_TRICKS,)),
-    ("trick_throw_failed", np.uint8, (MAX_TRICKS,)),  # 0/1 (numba types no nested bool array)
-    ("trick_ruffed", np.uint8, (MAX_TRICKS,)),
-], align=True)
-
-TRICK_ROW_DTYPE = np.dtype([
-    ("trick", np.int64),  # from 0
-    ("leader", np.int64),
-    ("winner", np.int64),
-    ("points", np.int64),  # card points in the trick
-    ("cards", np.int64),  # cards per player
-    ("lead_kind", np.int64),  # io.schema LEAD_* of the lead that stood (a failed throw's forced unit)
-    ("throw_failed", np.bool_),  # a throw was attempted and failed (§4.4)
-    ("ruffed", np.bool_),  # won by a ruff (§3.1 RUFF) of a plain-suit lead
-], align=True)
-
-HAND_LOG_DTYPE = np.dtype([
-    ("bury", np.int64, (MAX_KITTY,)),  # the buried card kinds (the first kitty_size entries)
-    ("n_plays", np.int64),
-    ("seat", np.int64, (MAX_LOG,)),
-    ("kind", np.int64, (MAX_LOG,)),  # LOG_*
-    ("ge1", np.uint64, (MAX_LOG,)),  # the cards, trump layout
-    ("eq2", np.uint64, (MAX_LOG,)),
-], align=True)
-
-
-RUN_CONSTANTS_DTYPE = np.dtype([
-    ("seed", np.uint64),
-    ("hands_per_table", np.int64),
-    ("deals", np.int64),  # hands in the run: only the last table may be short
-    ("hand_size", np.int64),
-    ("kitty_size", np.int64),
-    ("forced_play", np.int64),  # FORCED_* (failed_throw_forced_play)
-    ("max_failed_throws", np.int64),  # max_failed_throws_per_player, NO_LIMIT = None
-    ("penalty_kind", np.int64),  # the §4.5 fields of HandRules, read by kernels.scoring's throw penalties
-    ("penalty_amount", np.int64),
-    ("penalty_basis", np.int64),
-    ("do_tricks", np.bool_),  # keep a summary of every trick
-    ("do_log", np.bool_),  # log every action (replay)
-], align=True)
-
-
-class EngineRun(NamedTuple):
-    """What is fixed for a whole run, in kernel form (built once in Python, `chunk.engine_run`); flat, with no
-    nested tuple, so that a prange loop can take it. The HandRules bundle travels beside it."""
-
-    tables: np.ndarray  # TRUMP_TABLES_DTYPE[4]: the trick tables of each trump suit
-    policy_ids: np.ndarray  # int8[N]
-    params: np.ndarray  # float64[N, MAX_PARAMS]
-    constants: np.ndarray  # RUN_CONSTANTS_DTYPE[1]
-
-
-def run_constants(rules: RuleSet, hr, seed: int, hands_per_table: int, deals: int, do_tricks: bool,
-                  do_log: bool) -> np.recarray:
-    """The RUN_CONSTANTS_DTYPE[1] record of a run."""
-    if rules.hand_size > MAX_TRICKS or rules.kitty_size > MAX_KITTY or rules.num_players > MAX_PLAYERS:
-        raise ValueError("hand, kitty or table larger than the engine's capacities")
-    cs = np.zeros(1, dtype=RUN_CONSTANTS_DTYPE).view(np.recarray)
-    cs.seed, cs.hands_per_table, cs.deals = np.uint64(seed), hands_per_table, deals
-    cs.hand_size, cs.kitty_size = rules.hand_size, rules.kitty_size
-    smallest = rules.failed_throw_forced_play == FailedThrowForcedPlay.SMALLEST_FAILING_UNIT
-    cs.forced_play = FORCED_SMALLEST_UNIT if smallest else FORCED_FREE_RELEAD
-    limit = rules.max_failed_throws_per_player
-    cs.max_failed_throws = NO_LIMIT if limit is None else limit
-    cs.penalty_kind, cs.penalty_amount, cs.penalty_basis = hr.penalty_kind, hr.penalty_amount, hr.penalty_basis
-    cs.do_tricks, cs.do_log = do_tricks, do_log
-    return cs
-
+from baofen_sim.records import MAX_UNITS
 
 # ---- card multisets ------------------------------------------------------------------------------------
 
@@ -227,11 +129,11 @@ def play_cards(st, view, seat, ge1, eq2):
 
 
 @njit(cache=True)
-def throw_allowed(tb, cs, st, seat):
+def throw_allowed(tb, hr, st, seat):
     """§4.1, §4.6: may the seat attempt a throw (before any failure in this turn)?"""
     if tb.allow_throws == 0:
         return False
-    return cs.max_failed_throws == NO_LIMIT or st.failed_count[seat] < cs.max_failed_throws
+    return hr.max_failed_throws == NO_LIMIT or st.failed_count[seat] < hr.max_failed_throws
 
 
 @njit(cache=True)
@@ -257,23 +159,23 @@ def failing_cards(tb, ge1, eq2, thrower, declarer, hands_ge1, hands_eq2):
 
 
 @njit(cache=True)
-def charge_failed_throw(tb, cs, st, lead, thrower, declarer):
+def charge_failed_throw(tb, hr, st, lead, thrower, declarer):
     """§4.5: record a failed throw (its seat and counted cards, for the ledger) and add its Pen."""
     n = tb.num_players
     failing = 0
-    if cs.penalty_basis == BASIS_FAILING_UNIT_CARDS:  # A4: only the beaten units count
+    if hr.penalty_basis == BASIS_FAILING_UNIT_CARDS:  # A4: only the beaten units count
         failing = failing_cards(tb, lead.ge1, lead.eq2, thrower, declarer, st.hand_ge1[:n], st.hand_eq2[:n])
-    counted = counted_throw_cards(cs, lead.n, failing)
+    counted = counted_throw_cards(hr, lead.n, failing)
     i = st.n_failed
     st.throw_seats[i] = thrower
     st.throw_cards[i] = counted
     st.n_failed = i + 1
     st.failed_count[thrower] += 1
-    st.penalty += failed_throw_penalty(cs, thrower == declarer, counted)
+    st.penalty += failed_throw_penalty(hr, thrower == declarer, counted)
 
 
 @njit(cache=True, inline="always")
-def take_lead(tb, cs, st, view, declarer, log):
+def take_lead(tb, hr, cs, st, view, declarer, log):
     """§2.1, §4.2–§4.6: the lead of the trick as it stands, and whether a throw failed before it."""
     n = tb.num_players
     leader = view.leader
@@ -282,7 +184,7 @@ def take_lead(tb, cs, st, view, declarer, log):
     for seat in range(n):  # a new trick: nothing on the table yet
         view.trick_ge1[seat] = ZERO
         view.trick_eq2[seat] = ZERO
-    view.throw_allowed = throw_allowed(tb, cs, st, leader)
+    view.throw_allowed = throw_allowed(tb, hr, st, leader)
     ge1, eq2 = policy_lead(tb, st, view, leader)
     lead = analyze_lead(tb, ge1, eq2)
     if unit_count(lead) <= 1 or lead.eight_rank >= 0:  # not a throw; an eight is never validated (§4.7)
@@ -294,8 +196,8 @@ def take_lead(tb, cs, st, view, declarer, log):
         log_play(log, cs.do_log, leader, LOG_PLAY, ge1, eq2)
         return lead, False
     log_play(log, cs.do_log, leader, LOG_FAILED_THROW, ge1, eq2)
-    charge_failed_throw(tb, cs, st, lead, leader, declarer)
-    if cs.forced_play == FORCED_SMALLEST_UNIT:  # §4.4.2 the lowest beaten unit
+    charge_failed_throw(tb, hr, st, lead, leader, declarer)
+    if hr.forced_play == FORCED_SMALLEST_UNIT:  # §4.4.2 the lowest beaten unit
         log_play(log, cs.do_log, leader, LOG_FORCED, forced_ge1, forced_eq2)
         return analyze_lead(tb, forced_ge1, forced_eq2), True
     view.throw_allowed = False  # free_relead: a new lead, no second throw attempt in this turn
@@ -344,7 +246,7 @@ def collect_trick(tb, st, view, lead, declarer):
 
 @njit(cache=True)
 def note_trick(tb, st, trick, leader, winner, points, lead, declarer, failed):
-    """Keep the summary of trick `trick` in the state (RUN_CONSTANTS.do_tricks)."""
+    """Keep the summary of trick `trick` in the state (RUN_CONSTANTS_DTYPE.do_tricks)."""
     st.trick_leader[trick] = leader
     st.trick_winner[trick] = winner
     st.trick_points[trick] = points
@@ -361,7 +263,7 @@ def note_trick(tb, st, trick, leader, winner, points, lead, declarer, failed):
 
 
 @njit(cache=True, inline="always")
-def play_tricks(tb, cs, st, view, declarer, target, log):
+def play_tricks(tb, hr, cs, st, view, declarer, target, log):
     """Play every trick of a hand from `st.hand_*` (the hands after the bury) and `st.rng`. The tallies
     (C, W, Pen, failed throws, tricks, who won the last trick) and, with cs.do_tricks, the trick summaries
     are left in `st`; with cs.do_log, each play is appended to the `log` record."""
@@ -369,7 +271,7 @@ def play_tricks(tb, cs, st, view, declarer, target, log):
     while st.hand_ge1[view.leader] != ZERO:
         leader = view.leader
         view.trick_index = st.tricks
-        lead, failed = take_lead(tb, cs, st, view, declarer, log)
+        lead, failed = take_lead(tb, hr, cs, st, view, declarer, log)
         play_cards(st, view, leader, lead.ge1, lead.eq2)
         take_follows(tb, cs, st, view, lead, log)
         trick = st.tricks

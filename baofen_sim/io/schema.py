@@ -19,16 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow as pa
 
-# ---- integer codes the engine writes ----
-
-TRUMP_LABELS = ("S", "H", "C", "D")  # trump 0..3; −1 = none
-CATEGORY_NORMAL, CATEGORY_QUANJI, CATEGORY_BANJI, CATEGORY_JINTAIYANG, CATEGORY_ALL_PASS = range(5)
-CATEGORY_LABELS = ("normal", "quanji", "banji", "jintaiyang", "all_pass")  # RULES.md §6.4, §5.7
-LEAD_SINGLE, LEAD_PAIR, LEAD_TRACTOR, LEAD_THROW, LEAD_EIGHT = range(5)
-LEAD_KIND_LABELS = ("single", "pair", "tractor", "throw", "eight")
-BID_PASS = 0  # in `bids`
-BID_PAD = -1  # right padding of the 2-D `bids` array; dropped on output
-NO_DECLARER = -1  # `declarer` of an all-pass hand
+from baofen_sim.codes import BID_PAD, CATEGORY_LABELS, LEAD_KIND_LABELS, TRUMP_LABELS
+from baofen_sim.records import HAND_ROW_FIELDS, SEAT_SHAPE
 
 
 class SchemaError(ValueError):
@@ -58,33 +50,25 @@ def _per_seat(name: str, dtype: str, doc: str, num_players: int) -> list[Column]
     return [Column(f"{name}_{seat}", dtype, f"{doc}, seat {seat}") for seat in range(num_players)]
 
 
+_LABELS = {"trump": TRUMP_LABELS, "category": CATEGORY_LABELS}
+_DECLARED_ONLY = frozenset(("target", "trump", "declarer_points", "wangfen_points", "penalty_points", "score",
+                            "result", "declarer_won"))
+
+
 def hand_columns(num_players: int = 4) -> tuple[Column, ...]:
-    """The columns of `part-*.parquet`, one row per hand, in file order."""
-    return (
-        Column("hand", "int64", "global hand index = table * hands_per_table + hand_in_table"),
-        Column("table", "int64", "table index"),
-        Column("hand_in_table", "int32", "hand number at its table, from 0"),
-        Column("zhujiao", "int8", "主叫 seat (§5.2)"),
-        Column("declarer", "int8", "declarer seat; −1 = all-pass"),
-        Column("target", "int16", "winning bid (目标分)", declared_only=True),
-        Column("trump", "int8", "trump suit S/H/C/D", labels=TRUMP_LABELS, declared_only=True),
-        Column("bids", "int16", "bids in auction order from the 主叫; 0 = pass", padded_list=True),
-        Column("kitty_points", "int16", "card points in the final kitty (K)"),
-        Column("declarer_points", "int16", "card points the declarer took (C)", declared_only=True),
-        Column("wangfen_points", "int16", "王分 the declarer took (W)", declared_only=True),
-        Column("penalty_points", "int16", "failed-throw adjustment (Pen)", declared_only=True),
-        Column("score", "int32", "本局得分 S (§6.5)", declared_only=True),
-        Column("result", "int32", "R = S − target, or the fixed special score (§6.5)", declared_only=True),
-        Column("category", "int8", "hand category (§6.4)", labels=CATEGORY_LABELS),
-        Column("declarer_won", "bool", "R ≥ 0 (or > 0, §6.5 [A11])", declared_only=True),
-        *_per_seat("settle", "float64", "settlement incl. 水草 transfers (§6.6/§6.7)", num_players),
-        Column("pot_after", "float64", "水草 pot after the hand (§5.7)"),
-        Column("failed_throws", "int16", "failed throws in the hand"),
-        Column("tricks_played", "int16", "tricks played (0 in an all-pass hand)"),
-        *_per_seat("pairs", "int8", "pairs among the dealt cards (§5.4.2)", num_players),
-        *_per_seat("strength", "float32", "bidder's hand-strength feature", num_players),
-        *_per_seat("policy", "int8", "policy id", num_players),
-    )
+    """The columns of the hand table, one row per hand, in file order: the described fields of the engine's
+    hand row (`records.HAND_ROW_FIELDS`), a per-seat field once per seat."""
+    columns: list[Column] = []
+    for name, dtype, shape, doc in HAND_ROW_FIELDS:
+        if doc is None:
+            continue
+        numpy_type = np.dtype(dtype).name
+        if shape == SEAT_SHAPE:
+            columns.extend(_per_seat(name, numpy_type, doc, num_players))
+        else:
+            columns.append(Column(name, numpy_type, doc, labels=_LABELS.get(name),
+                                  declared_only=name in _DECLARED_ONLY, padded_list=shape != ()))
+    return tuple(columns)
 
 
 TRICK_COLUMNS: tuple[Column, ...] = (

@@ -26,14 +26,20 @@ from __future__ import annotations
 import numpy as np
 
 from baofen_sim.cards import BIG_JOKER, LITTLE_JOKER, NUM_KINDS
+from baofen_sim.codes import (
+    AU_HIGH_BID,
+    AU_HIGH_BIDDER,
+    AU_PASSED,
+    AU_STEPS,
+    AU_TO_ACT,
+    AU_ZHUJIAO,
+    AUCTION_STATE_SIZE,
+    NO_BID,
+    NO_SEAT,
+    PASS,
+)
 from baofen_sim.kernels.jit import njit
 
-AU_ZHUJIAO, AU_TO_ACT, AU_HIGH_BID, AU_HIGH_BIDDER, AU_PASSED, AU_STEPS = 0, 1, 2, 3, 4, 5
-AUCTION_STATE_SIZE = 6
-
-PASS = 0  # the pass "bid"
-NO_BID = 0  # AU_HIGH_BID before any bid
-NO_SEAT = -1
 PAIR_COPIES = 2  # §1.4: a pair is both copies of one card kind
 
 
@@ -92,10 +98,10 @@ def auction_target(state):
 def _choices(hr, state):
     """The candidate values before the cap: an opening list or the raise steps (added to the high bid)."""
     if state[AU_HIGH_BID] != NO_BID:
-        return hr.raise_steps
+        return hr.raise_steps[:hr.n_raise_steps]
     if state[AU_TO_ACT] == state[AU_ZHUJIAO]:
-        return hr.open_values  # §5.4.2: the 主叫 opens with 85, 90 or 95
-    return hr.open_values_after_pass  # A9: a 副叫 opening after the 主叫 passed
+        return hr.open_values[:hr.n_open_values]  # §5.4.2: the 主叫 opens with 85, 90 or 95
+    return hr.open_values_after_pass[:hr.n_open_values_after_pass]  # A9: a 副叫 opening after the 主叫 passed
 
 
 @njit(cache=True)

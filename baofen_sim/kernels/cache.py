@@ -20,7 +20,7 @@ from numba import config
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 HASHED_DIRS = ("kernels", "engine", "policies")  # packages whose njit code calls the kernels
-HASHED_FILES = ("tables.py", "cards.py")
+HASHED_FILES = ("tables.py", "cards.py", "codes.py", "records.py")
 _configured: Path | None = None
 
 

@@ -13,6 +13,7 @@ from collections import namedtuple
 import numpy as np
 
 from baofen_sim.cards import NUM_RANKS
+from baofen_sim.codes import EIGHT_S001, FOLLOW_SAME_LENGTH_ONLY, TRUMP
 from baofen_sim.kernels.bits import ONE, ZERO, deposit, next_combination, popcount
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import bounded, bounded64
@@ -27,7 +28,6 @@ from baofen_sim.kernels.units import (
     slot_lengths,
     tractor_cover,
 )
-from baofen_sim.tables import EIGHT_S001, FOLLOW_SAME_LENGTH_ONLY, TRUMP
 
 # Follow situations (what §2.3 / §2.7 leave open).
 FOLLOW_FREE = 0  # §2.3.3 void in the led suit: any n cards

@@ -6,7 +6,7 @@ Table state: one `float64[LEDGER_STATE_SIZE_BASE + N]` array per table::
 
     index               meaning
     LG_ZHUJIAO          this hand's 主叫 (a seat, stored as a float)
-    LG_POT              the 水草 pot, in pot units (shares or points, see HandRules.pot_unit_value)
+    LG_POT              the 水草 pot, in pot units (shares or points, see hand rules' pot_unit_value)
     LG_NOBID_STREAK     consecutive all-pass hands since the last split or declared hand (A17)
     LG_CUMULATIVE + i   seat i's running total in settlement units (stakes 底注, or 积分 under S001)
 
@@ -21,17 +21,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from baofen_sim.engine.hand_rules import (
+from baofen_sim.codes import (
     ALL_PASS_DIRECT_001,
+    LEDGER_STATE_SIZE_BASE,
+    LG_CUMULATIVE,
+    LG_NOBID_STREAK,
+    LG_POT,
+    LG_ZHUJIAO,
     PENALTY_THROWER_CUMULATIVE_PER_CARD,
     RECIPIENT_OPPONENTS_SPLIT,
     SETTLE_CUMULATIVE_001,
     STREAK_OFF,
 )
 from baofen_sim.kernels.jit import njit
-
-LG_ZHUJIAO, LG_POT, LG_NOBID_STREAK, LG_CUMULATIVE = 0, 1, 2, 3
-LEDGER_STATE_SIZE_BASE = 3  # + num_players cumulative totals
 
 
 @njit(cache=True)

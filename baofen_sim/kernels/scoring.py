@@ -7,14 +7,16 @@ S000 failed-throw adjustments, `penalty_points`). Preconditions, not checked her
 them): 0 <= C, C + K <= 200, 0 <= K <= 80, 0 <= W <= min(C, 50), 0 <= wangfen_in_kitty <= min(K, 50 − W),
 target > 0.
 
-Category codes are `engine.hand_rules.CAT_*` (0 normal, 1 全击 quanji, 2 半击 banji, 3 金太阳 jintaiyang,
+Category codes are `codes.CAT_*` (0 normal, 1 全击 quanji, 2 半击 banji, 3 金太阳 jintaiyang,
 4 all-pass for outputs).
 """
 
 from __future__ import annotations
 
-from baofen_sim.cards import TOTAL_POINTS
-from baofen_sim.engine.hand_rules import (
+import numpy as np
+
+from baofen_sim.cards import POINTS, TOTAL_POINTS
+from baofen_sim.codes import (
     BASIS_ALL_ATTEMPTED_CARDS,
     BASIS_FAILING_UNIT_CARDS,
     CAT_BANJI,
@@ -30,6 +32,7 @@ from baofen_sim.engine.hand_rules import (
 from baofen_sim.kernels.jit import njit
 
 WANGFEN_TOTAL = 50  # trump-suit 5 5 10 10 K K (§6.3)
+KIND_POINTS = np.array(POINTS, dtype=np.int64)  # card points of one copy, by card kind (§1.1.2)
 
 
 # ----- §4.5 failed-throw penalties ----------------------------------------------------------------------

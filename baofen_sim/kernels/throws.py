@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from baofen_sim.codes import FEWEST_CARDS_FIRST, LOWEST_CARD, MANNER_FOLLOWED, MANNER_LED
 from baofen_sim.kernels.bits import ZERO, bit, trailing_zeros
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.units import (
@@ -15,7 +16,6 @@ from baofen_sim.kernels.units import (
     tractor_bits,
     tractor_value,
 )
-from baofen_sim.tables import FEWEST_CARDS_FIRST, LOWEST_CARD, MANNER_FOLLOWED, MANNER_LED
 
 
 @njit(cache=True)

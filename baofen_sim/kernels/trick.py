@@ -12,6 +12,19 @@ from __future__ import annotations
 
 import numpy as np
 
+from baofen_sim.codes import (
+    COMPARE_LEXICOGRAPHIC,
+    DISCARD,
+    EIGHT_S001,
+    IN_SUIT,
+    LEAD,
+    MANNER_FOLLOWED,
+    MANNER_LED,
+    MANNER_RUFFED,
+    RUFF,
+    RUFF_COUNT,
+    TRUMP,
+)
 from baofen_sim.kernels.bits import ONE, ZERO, bit, highest_index, popcount, trailing_zeros
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.units import (
@@ -29,19 +42,6 @@ from baofen_sim.kernels.units import (
     tractor_count,
     tractor_value,
     unit_count,
-)
-from baofen_sim.tables import (
-    COMPARE_LEXICOGRAPHIC,
-    DISCARD,
-    EIGHT_S001,
-    IN_SUIT,
-    LEAD,
-    MANNER_FOLLOWED,
-    MANNER_LED,
-    MANNER_RUFFED,
-    RUFF,
-    RUFF_COUNT,
-    TRUMP,
 )
 
 KEY_SIZE = 64  # a lexicographic key has at most 25 entries

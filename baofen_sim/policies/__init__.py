@@ -6,17 +6,17 @@ live in `features`, `bidding`, `bury` and `trump_choice` (Numba, dispatched by p
 
 from baofen_sim.policies.registry import (
     DEFAULT_POLICY,
-    MAX_PARAMS,
     POLICIES,
     PolicyError,
     default_params,
     describe_policies,
+    parse_policy_options,
     policy_arrays,
     policy_id,
     policy_name,
     resolve_policies,
-    seat_policies,
 )
+from baofen_sim.records import MAX_PARAMS
 
 __all__ = [
     "DEFAULT_POLICY",
@@ -29,5 +29,5 @@ __all__ = [
     "policy_id",
     "policy_name",
     "resolve_policies",
-    "seat_policies",
+    "parse_policy_options",
 ]

@@ -1,4 +1,5 @@
-"""Bid policies (Numba) and the auction driven by them (RULES.md §5.4; DESIGN.md §6).
+"""Bid policies (Numba): one bid decision of a seat (RULES.md §5.4; DESIGN.md §6). The auction that
+asks them is `engine.auction.play_auction`.
 
 A bid policy sees its own hand (kind counts `int8[54]`), its own legal bids (already within its §5.4.2
 cap) and the public auction state; never another hand or cap. It returns `(bid, rng_state)`, bid = PASS (0)
@@ -19,14 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from baofen_sim.kernels.auction import (
-    AU_TO_ACT,
-    PASS,
-    apply_bid,
-    auction_over,
-    auction_start,
-    legal_bids,
-)
+from baofen_sim.codes import PASS
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import bounded, next_u64
 from baofen_sim.policies.features import hand_strength
@@ -92,27 +86,3 @@ def bid_decision(policy_id, params, hand_counts, legal, n_legal, auction_state, 
     if policy_id == POLICY_HEURISTIC:
         return heuristic_bid(params, hand_counts, legal, n_legal), rng_state
     return random_bid(params, legal, n_legal, rng_state)
-
-
-@njit(cache=True)
-def play_auction(hr, zhujiao, hands, caps, policy_ids, params, rng_states, state, out_seats, out_bids):
-    """Run a whole auction with each seat's policy; returns the number of steps.
-
-    hands int8[N, 54] dealt hands; caps int64[N] (`kernels.auction.bid_cap`); policy_ids int8[N];
-    params float64[N, MAX_PARAMS]; rng_states uint64[N] (each seat's policy stream, advanced in place);
-    state int64[AUCTION_STATE_SIZE] (left at the end of the auction: declarer and target from it);
-    out_seats / out_bids int64[hr.max_auction_steps]: who acted and what (PASS = 0), in table order.
-    """
-    auction_start(hr, zhujiao, state)
-    legal = np.empty(hr.max_bid_choices, dtype=np.int64)
-    steps = 0
-    while not auction_over(state):
-        seat = state[AU_TO_ACT]
-        n_legal = legal_bids(hr, state, caps, legal)
-        bid, rng_states[seat] = bid_decision(policy_ids[seat], params[seat], hands[seat], legal, n_legal, state,
-                                             rng_states[seat])
-        out_seats[steps] = seat
-        out_bids[steps] = bid
-        apply_bid(hr, state, bid)
-        steps += 1
-    return steps

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS, POINTS
+from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import bounded
+from baofen_sim.kernels.scoring import KIND_POINTS
 from baofen_sim.policies.features import CONSTANT_TRUMP_RANK, best_trump_suit, suit_length
 from baofen_sim.policies.registry import (
     HEURISTIC_BURY_PAIR_COST,
@@ -34,7 +35,6 @@ from baofen_sim.policies.registry import (
 )
 
 MAX_HAND = 40  # scratch capacity for one hand's copies (a Baofen declarer holds 33)
-KIND_POINTS = np.array(POINTS, dtype=np.int64)  # card points of one copy, by kind
 KEEP_JOKER = 1000.0  # base bury costs that keep trumps out of the kitty
 KEEP_TWO = 900.0
 KEEP_TRUMP_SUIT = 500.0

@@ -49,6 +49,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from baofen_sim.codes import (
+    DISCARD,
+    EIGHT_S001,
+    IN_SUIT,
+    LEAD,
+    MANNER_FOLLOWED,
+    MANNER_LED,
+    MANNER_RUFFED,
+    NUM_EFFECTIVE_SUITS,
+    RUFF,
+    TRUMP,
+)
 from baofen_sim.kernels.bits import ONE, ZERO, bit, highest_index, popcount, remove_cards, trailing_zeros
 from baofen_sim.kernels.follow import (
     EIGHT_OWN,
@@ -81,18 +93,6 @@ from baofen_sim.policies.registry import (
     HEURISTIC_RUFF_MIN_POINTS,
     HEURISTIC_THROW_SURE,
     HEURISTIC_WIN_MIN_POINTS,
-)
-from baofen_sim.tables import (
-    DISCARD,
-    EIGHT_S001,
-    IN_SUIT,
-    LEAD,
-    MANNER_FOLLOWED,
-    MANNER_LED,
-    MANNER_RUFFED,
-    NUM_EFFECTIVE_SUITS,
-    RUFF,
-    TRUMP,
 )
 
 # ---- named numbers ---------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ whether a throw may be attempted now) and, when following, the kernel `Lead` of 
 (`kernels.units.analyze_lead`). It returns `(rng_state, ge1, eq2)`: the new state of its seat's
 splitmix64 stream and the cards it plays. Never another hand or the kitty.
 
-- random (POLICY_RANDOM): a lead drawn uniformly among the candidate leads of `units.sample_lead` (singles,
+- random (POLICY_RANDOM): a lead drawn uniformly among the candidate leads of `leads.sample_lead` (singles,
   pairs, tractors, throws when `view.throw_allowed`, eights of a kind); it does lead throws, including ones
   that fail, so every rule path is exercised. A follow drawn uniformly among the distinct legal follows
   (`follow.sample_follow`).
@@ -26,14 +26,14 @@ import numpy as np
 
 from baofen_sim.kernels.follow import sample_follow
 from baofen_sim.kernels.jit import njit
-from baofen_sim.kernels.units import sample_lead
+from baofen_sim.kernels.leads import sample_lead
 from baofen_sim.policies.heuristic_play import heuristic_follow, heuristic_lead
 from baofen_sim.policies.registry import POLICY_HEURISTIC
 
 
 @njit(cache=True)
 def random_lead(tb, view, hand_ge1, hand_eq2, rng_state):
-    """A uniform candidate lead (`units.sample_lead`), throws only while `view.throw_allowed`."""
+    """A uniform candidate lead (`leads.sample_lead`), throws only while `view.throw_allowed`."""
     rng_state, ge1, eq2, _ = sample_lead(tb, hand_ge1, hand_eq2, view.throw_allowed, rng_state)
     return rng_state, ge1, eq2
 

@@ -14,8 +14,8 @@ Options (DESIGN §9):
 
 `--param` options apply in the order given, so a later one overrides an earlier one (a file, then one
 key). Plug-in policies (`module:function`) are not supported yet and are refused with a clear message.
-`resolve_policies` turns the options into the kernel arrays; `policy_arrays` does the same for names and
-{parameter: value} mappings that were parsed elsewhere (e.g. a RunSpec), with the same checks.
+`parse_policy_options` turns the options into what a RunSpec holds (a policy name and a {parameter: value}
+mapping per seat); `policy_arrays` turns those into the kernel arrays, once, in the materialize step.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-MAX_PARAMS = 16  # width of a seat's parameter row (room for the play policies' parameters)
+from baofen_sim.records import MAX_PARAMS
 
 POLICY_RANDOM = 0
 POLICY_HEURISTIC = 1
@@ -214,8 +214,8 @@ def _param_value(spec: ParamSpec, value: object, where: str) -> float:
     return number
 
 
-def _set_param(params: np.ndarray, ids: np.ndarray, seat: int, key: str, value: object, where: str) -> None:
-    spec = POLICIES_BY_ID[int(ids[seat])]
+def _set_param(values: dict[str, float], spec: PolicySpec, seat: int, key: str, value: object, where: str) -> None:
+    """values[key] = value, checked against the parameters of `spec` (seat `seat`'s policy)."""
     key = key.strip()
     try:
         index = spec.param_index(key)
@@ -225,7 +225,7 @@ def _set_param(params: np.ndarray, ids: np.ndarray, seat: int, key: str, value: 
         known = ", ".join(p.name for p in spec.params) or "none"
         raise PolicyError(f"{where}: unknown parameter {key!r} for policy {spec.name} (seat {seat}); "
                           f"{hint}its parameters: {known}") from None
-    params[seat, index] = _param_value(spec.params[index], value, where)
+    values[key] = _param_value(spec.params[index], value, where)
 
 
 def _load_param_file(path_text: str, where: str) -> dict[str, object]:
@@ -245,23 +245,17 @@ def _load_param_file(path_text: str, where: str) -> dict[str, object]:
     return table
 
 
-def _new_arrays(names: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
-    specs = [policy_spec(name) for name in names]
-    ids = np.array([spec.id for spec in specs], dtype=np.int8)
-    params = np.zeros((len(specs), MAX_PARAMS), dtype=np.float64)
-    for seat, spec in enumerate(specs):
-        params[seat] = spec.defaults()
-    return ids, params
-
-
-def resolve_policies(policy_opts: Sequence[str], param_opts: Sequence[str],
-                     num_players: int = 4) -> tuple[np.ndarray, np.ndarray]:
-    """Policy ids `int8[num_players]` and parameters `float64[num_players, MAX_PARAMS]` from the options.
+def parse_policy_options(policy_opts: Sequence[str], param_opts: Sequence[str],
+                         num_players: int = 4) -> tuple[tuple[str, ...], tuple[dict[str, float], ...]]:
+    """The `--policy` / `--param` options as a RunSpec takes them: one policy name per seat and one
+    {parameter: value} mapping per seat holding every parameter of its policy (defaults filled in).
 
     Raises PolicyError with one line naming the problem: unknown policy (with a close match), a plug-in,
     a bad seat, a seat given twice, an unknown parameter for that seat's policy, a bad value or file.
     """
-    ids, params = _new_arrays(_resolve_names(list(policy_opts), num_players))
+    names = _resolve_names(list(policy_opts), num_players)
+    specs = [policy_spec(name) for name in names]
+    values = [{p.name: p.default for p in spec.params} for spec in specs]
     for opt in param_opts:
         where = f"--param {opt!r}"
         left, sep, right = opt.partition("=")
@@ -270,34 +264,36 @@ def resolve_policies(policy_opts: Sequence[str], param_opts: Sequence[str],
         seat_text, dot, key = left.partition(".")
         seat = _seat(seat_text, num_players, where)
         if dot:
-            _set_param(params, ids, seat, key, right.strip(), where)
+            _set_param(values[seat], specs[seat], seat, key, right.strip(), where)
         else:
             for file_key, value in _load_param_file(right, where).items():
-                _set_param(params, ids, seat, file_key, value, where)
-    return ids, params
+                _set_param(values[seat], specs[seat], seat, file_key, value, where)
+    return tuple(names), tuple(values)
 
 
 def policy_arrays(names: Sequence[str],
                   seat_params: Sequence[Mapping[str, float]] = ()) -> tuple[np.ndarray, np.ndarray]:
     """The kernel arrays (ids int8[N], params float64[N, MAX_PARAMS]) of one policy name per seat and,
-    optionally, one {parameter: value} mapping per seat (e.g. a RunSpec's). Validated like the options."""
-    ids, params = _new_arrays(list(names))
+    optionally, one {parameter: value} mapping per seat (e.g. a RunSpec's); unset parameters take their
+    defaults. Validated like the options."""
     if len(seat_params) > len(names):
         raise PolicyError(f"parameters for {len(seat_params)} seats, but policies for only {len(names)}")
-    for seat, values in enumerate(seat_params):
-        for key, value in values.items():
-            _set_param(params, ids, seat, key, value, f"seat {seat} parameters")
+    specs = [policy_spec(name) for name in names]
+    ids = np.array([spec.id for spec in specs], dtype=np.int8)
+    params = np.zeros((len(specs), MAX_PARAMS), dtype=np.float64)
+    for seat, spec in enumerate(specs):
+        values = {p.name: p.default for p in spec.params}
+        for key, value in (seat_params[seat] if seat < len(seat_params) else {}).items():
+            _set_param(values, spec, seat, key, value, f"seat {seat} parameters")
+        params[seat, :len(spec.params)] = [values[p.name] for p in spec.params]
     return ids, params
 
 
-def seat_policies(ids: np.ndarray, params: np.ndarray) -> list[dict[str, object]]:
-    """Plain data for a manifest: per seat {"seat", "policy", "params": {name: value}}."""
-    seats = []
-    for seat, pid in enumerate(ids):
-        spec = POLICIES_BY_ID[int(pid)]
-        values = {p.name: float(params[seat, i]) for i, p in enumerate(spec.params)}
-        seats.append({"seat": seat, "policy": spec.name, "params": values})
-    return seats
+def resolve_policies(policy_opts: Sequence[str], param_opts: Sequence[str],
+                     num_players: int = 4) -> tuple[np.ndarray, np.ndarray]:
+    """The kernel arrays of the `--policy` / `--param` options (`parse_policy_options`, then
+    `policy_arrays`)."""
+    return policy_arrays(*parse_policy_options(policy_opts, param_opts, num_players))
 
 
 def describe_policies() -> str:

@@ -10,7 +10,6 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from baofen_sim import kernels
 from baofen_sim.cards import (
     BIG_JOKER,
     LITTLE_JOKER,
@@ -29,6 +28,7 @@ from baofen_sim.reference.random_play import random_action, random_deal
 from baofen_sim.reference.throws import validate_throw
 from baofen_sim.reference.units import decompose
 from baofen_sim.tables import materialize
+from baofen_sim.tools import kernel_calls
 
 CANDIDATES_PER_TURN = 6
 MAX_ENUMERATED_FOLLOWS = 4096
@@ -95,13 +95,14 @@ def compare_turn(state: BaofenHand, tables, rng: random.Random, tally: Tally) ->
         lead_cards = list(state.lead.cards)
         for play in candidate_follows(state, rng):
             expected = check_follow(state.lead, hand, play, order, rules) is None
-            got = kernels.legal_follow(tables, lead_cards, hand, play)
+            got = kernel_calls.legal_follow(tables, lead_cards, hand, play)
             tally.follows += 1
             if expected != got:
                 tally.disagreements.append(f"follow {format_cards(play)} to {format_cards(lead_cards)} "
                                            f"({where}): reference {expected}, kernel {got}")
         try:
-            kernel_set = {tuple(p) for p in kernels.follow_choices(tables, lead_cards, hand, MAX_ENUMERATED_FOLLOWS)}
+            choices = kernel_calls.follow_choices(tables, lead_cards, hand, MAX_ENUMERATED_FOLLOWS)
+            kernel_set = {tuple(p) for p in choices}
         except ValueError:
             return
         reference_set = {tuple(p) for p in state.legal_plays()}
@@ -115,13 +116,13 @@ def compare_turn(state: BaofenHand, tables, rng: random.Random, tally: Tally) ->
     others = {s: state.hands[s] for s in range(rules.num_players) if s != seat}
     for lead in candidate_leads(state, rng):
         expected = check_lead(lead, hand, order, rules, throw_allowed) is None
-        got = kernels.legal_lead(tables, hand, lead, throw_allowed)
+        got = kernel_calls.legal_lead(tables, hand, lead, throw_allowed)
         tally.leads += 1
         if expected != got:
             tally.disagreements.append(f"lead {format_cards(lead)} ({where}): reference {expected}, kernel {got}")
         if expected and len(decompose(lead, order)) > 1 and make_lead(lead, order, rules).eight_rank is None:
             verdict = validate_throw(lead, seat == state.declarer, others, state.declarer, order, rules)
-            ok, forced = kernels.throw_verdict(tables, lead, others, seat, state.declarer)
+            ok, forced = kernel_calls.throw_verdict(tables, lead, others, seat, state.declarer)
             want = (verdict.valid, [] if verdict.valid else sorted(verdict.forced.cards()))
             tally.throws += 1
             if (ok, sorted(forced)) != want:
@@ -132,7 +133,7 @@ def compare_turn(state: BaofenHand, tables, rng: random.Random, tally: Tally) ->
 def compare_trick(state: BaofenHand, tables, tally: Tally) -> None:
     trick = state.tricks[-1]
     plays = [list(cards) for _, cards in trick["plays"]]
-    got = kernels.winner(tables, plays, trick["leader"], state.declarer)
+    got = kernel_calls.winner(tables, plays, trick["leader"], state.declarer)
     tally.tricks += 1
     if got != trick["winner"]:
         tally.disagreements.append(f"trick {' | '.join(format_cards(p) for p in plays)} led by seat "

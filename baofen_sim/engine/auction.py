@@ -1,0 +1,35 @@
+"""The auction phase (RULES.md §5.4): each seat's bid policy asked in turn over the `kernels.auction` state
+machine, from the 主叫 until the auction is over."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from baofen_sim.codes import AU_TO_ACT
+from baofen_sim.kernels.auction import apply_bid, auction_over, auction_start, legal_bids
+from baofen_sim.kernels.jit import njit
+from baofen_sim.policies.bidding import bid_decision
+
+
+@njit(cache=True)
+def play_auction(hr, zhujiao, hands, caps, policy_ids, params, rng_states, state, out_seats, out_bids):
+    """Run a whole auction with each seat's policy; returns the number of steps.
+
+    hands int8[N, 54] dealt hands; caps int64[N] (`kernels.auction.bid_cap`); policy_ids int8[N];
+    params float64[N, MAX_PARAMS]; rng_states uint64[N] (each seat's policy stream, advanced in place);
+    state int64[AUCTION_STATE_SIZE] (left at the end of the auction: declarer and target from it);
+    out_seats / out_bids int64[hr.max_auction_steps]: who acted and what (PASS = 0), in table order.
+    """
+    auction_start(hr, zhujiao, state)
+    legal = np.empty(hr.max_bid_choices, dtype=np.int64)
+    steps = 0
+    while not auction_over(state):
+        seat = state[AU_TO_ACT]
+        n_legal = legal_bids(hr, state, caps, legal)
+        bid, rng_states[seat] = bid_decision(policy_ids[seat], params[seat], hands[seat], legal, n_legal, state,
+                                             rng_states[seat])
+        out_seats[steps] = seat
+        out_bids[steps] = bid
+        apply_bid(hr, state, bid)
+        steps += 1
+    return steps
