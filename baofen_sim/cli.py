@@ -23,7 +23,8 @@ from baofen_sim.analysis.report import ReportError, build_report, print_report
 from baofen_sim.cards import CardError
 from baofen_sim.io.records import RecordError, load_record
 from baofen_sim.judge import format_event, judge
-from baofen_sim.policies import PolicyError, describe_policies, parse_policy_options
+from baofen_sim.policies import PolicyError, describe_policies, parse_policy_options, policy_names, select_policies
+from baofen_sim.policy_set import PolicySetError
 from baofen_sim.rules import PRESET_DESCRIPTIONS, PRESETS, RulesError, RuleSet, diff_rules, dump_toml, load_rules
 from baofen_sim.runspec import (
     DEFAULT_CHUNK_SIZE,
@@ -31,6 +32,7 @@ from baofen_sim.runspec import (
     DEFAULT_HANDS_PER_TABLE,
     RunSpec,
     RunSpecError,
+    run_spec_of,
 )
 from baofen_sim.simulate import (
     COMPILE_NOTICE,
@@ -42,7 +44,8 @@ from baofen_sim.simulate import (
 )
 
 USER_ERRORS: tuple[type[Exception], ...] = (
-    RulesError, CardError, RecordError, RunSpecError, PolicyError, SimulateError, ReportError, OSError,
+    RulesError, CardError, RecordError, RunSpecError, PolicyError, PolicySetError, SimulateError, ReportError,
+    OSError,
 )
 USER_ERROR_EXIT = 2
 
@@ -191,6 +194,7 @@ def simulate_command(
     Example: baofen-sim simulate --rules baofen --deals 1000000 --seed 7 --out runs/bf-1m
     """
     rule_set = resolve_rules(rules, overrides)
+    select_policies(policy_names(policy or [], rule_set.num_players))
     policies, params = parse_policy_options(policy or [], param or [], rule_set.num_players)
     spec = RunSpec(rules=rule_set, policies=policies, params=params, seed=seed, deals=deals,
                    hands_per_table=hands_per_table, chunk_size=chunk_size, tricks=tricks, threads=threads)
@@ -261,6 +265,7 @@ def replay_command(
 
     Example: baofen-sim replay runs/bf-1m --hand 42 --record > hand42.json && baofen-sim judge hand42.json
     """
+    select_policies(run_spec_of(out).policies)
     from baofen_sim.engine.record import describe, replay_run  # the engine compiles or loads on first use
 
     replayed = replay_run(out, hand)
@@ -283,17 +288,20 @@ def policies_command() -> None:
 
 
 @app.command("warmup")
-def warmup_command() -> None:
-    """Compile the engine for this machine ahead of time (once per machine and code version, about a
-    minute on 2 cores), so that the first `simulate` starts warm.
+def warmup_command(policy: PolicyOption = None) -> None:
+    """Compile the engine ahead of time for the policies a simulate will name (the same --policy options;
+    default heuristic), once per machine and code version (about a minute on 2 cores), so that the
+    simulate starts warm.
 
-    Example: baofen-sim warmup
+    Example: baofen-sim warmup --policy heuristic --policy 3=random
     """
+    names = select_policies(policy_names(policy or []))
     if engine_is_compiled():
-        typer.echo(f"the engine is already compiled; loading it took {warm_up_engine():.1f} s")
+        typer.echo(f"the engine for {', '.join(names)} is compiled; loading it took {warm_up_engine(names):.1f} s")
         return
     typer.echo(COMPILE_NOTICE, err=True)
-    typer.echo(f"compiled in {warm_up_engine():.1f} s; later commands start warm")
+    typer.echo(f"compiled the engine for {', '.join(names)} in {warm_up_engine(names):.1f} s; "
+               "later commands start warm")
 
 
 @app.command("bench")

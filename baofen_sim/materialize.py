@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from baofen_sim import policy_set
 from baofen_sim.codes import NO_LIMIT, STREAK_OFF, option_code
 from baofen_sim.policies.registry import policy_arrays
 from baofen_sim.records import (
@@ -127,6 +128,7 @@ def run_constants(seed: int, hands_per_table: int, deals: int, do_tricks: bool =
 @functools.lru_cache(maxsize=16)
 def _rules_and_policies(rules: RuleSet, policies: tuple[str, ...], params: tuple) -> tuple:
     require_supported(rules)
+    policy_set.select(policies)  # the engine must be built for every policy of the run
     tables = np.zeros(NUM_TRUMPS, dtype=TRUMP_TABLES_DTYPE).view(np.recarray)
     for trump in range(NUM_TRUMPS):
         tables[trump] = materialize(rules, trump)

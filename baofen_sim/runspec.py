@@ -18,6 +18,7 @@ import json
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from baofen_sim.policies.registry import DEFAULT_POLICY
@@ -182,3 +183,16 @@ def _check_int(name: str, value: Any, low: int, high: int | None = None) -> None
     if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
         raise RunSpecError(f"{name}: {value!r} is not an integer {bound}")
+
+
+def run_spec_of(out_dir: str | Path) -> RunSpec:
+    """The RunSpec of a run directory written by `simulate` (RunSpecError if it holds no readable run)."""
+    from baofen_sim.io.manifest import ManifestError, read_manifest  # the manifest module imports this one
+
+    try:
+        manifest = read_manifest(out_dir)
+    except ManifestError as error:
+        raise RunSpecError(str(error)) from None
+    if manifest is None:
+        raise RunSpecError(f"{out_dir}: no manifest.json (not a run directory written by simulate)")
+    return manifest.run_spec()

@@ -58,7 +58,7 @@ class SimulateSummary:
     seconds: float  # this call
 
 
-COMPILE_NOTICE = ("compiling the engine for this machine and code version (once: about a minute on 2 cores; "
+COMPILE_NOTICE = ("compiling the engine for these policies on this machine (once: about a minute on 2 cores; "
                   "`baofen-sim warmup` does it ahead of time) ...")
 
 
@@ -72,14 +72,13 @@ def engine_is_compiled() -> bool:
         return True
 
 
-def warm_up_engine() -> float:
-    """Compile the engine (or load it from the cache) by playing one short table with each built-in
-    policy; the seconds it took."""
+def warm_up_engine(policies: tuple[str, ...]) -> float:
+    """Compile the engine for the policy set of `policies` (or load it from the cache) by playing one hand
+    with each of them; the seconds it took. The set must already be selected (`policies.select_policies`)."""
     from baofen_sim.engine import run_chunk
-    from baofen_sim.policies.registry import POLICIES
 
     started = time.perf_counter()
-    for name in POLICIES:
+    for name in dict.fromkeys(policies):
         run_chunk(RunSpec(policies=(name,) * 4, deals=1, hands_per_table=1), 0, 1)
     return time.perf_counter() - started
 

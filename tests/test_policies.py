@@ -17,7 +17,7 @@ from baofen_sim.engine.auction import play_auction
 from baofen_sim.kernels import auction as ka
 from baofen_sim.kernels.rng import STREAM_SEAT_BASE, stream_key
 from baofen_sim.materialize import hand_rules
-from baofen_sim.policies import bidding, bury, registry, trump_choice
+from baofen_sim.policies import dispatch, registry
 from baofen_sim.policies.features import (
     FEAT_BEST_SUIT,
     FEAT_BEST_SUIT_LENGTH,
@@ -88,8 +88,8 @@ def compiled():
         ids, params = resolve_policies([name], [])
         run_auction(preset("baofen"), hands, ids, params, 0)
         out = np.zeros(KITTY, dtype=np.int64)
-        bury.bury_decision(ids[0], params[0], counts_of(hands[0] + kitty), np.uint64(1), out)
-        trump_choice.trump_decision(ids[0], params[0], counts_of(hands[0]), np.uint64(1))
+        dispatch.bury_decision(ids[0], params[0], counts_of(hands[0] + kitty), np.uint64(1), out)
+        dispatch.trump_decision(ids[0], params[0], counts_of(hands[0]), np.uint64(1))
     hand_features(counts_of(hands[0]), True, np.zeros(NUM_FEATURES))
 
 
@@ -133,8 +133,8 @@ def test_policy_arrays_from_names_and_mappings():
 
 @pytest.mark.parametrize(("policies", "params", "message"), [
     (["heuristc"], [], "unknown policy 'heuristc'; did you mean heuristic?"),
-    (["mymod:policy"], [], "plug-in policy 'mymod:policy' .* not supported yet"),
-    (["1=mymod:policy"], [], "not supported yet"),
+    (["mymod:policy"], [], "plug-in 'mymod:policy' is not in this process's policy set"),
+    (["1=mymod:policy"], [], "call baofen_sim.policy_set.select with the run's policies first"),
     (["4=random"], [], "seat 4 is not a seat"),
     (["x=random"], [], "'x' is not a seat"),
     (["1=random", "1=heuristic"], [], "seat 1 is given a policy twice"),
@@ -225,7 +225,7 @@ def decide(policy, params, hand, legal, state=None, rng=1):
     buffer = np.zeros(8, dtype=np.int64)
     buffer[:len(legal)] = legal
     state = ka.new_auction_state() if state is None else state
-    bid, rng = bidding.bid_decision(policy, params, counts_of(hand), buffer, len(legal), state, np.uint64(rng))
+    bid, rng = dispatch.bid_decision(policy, params, counts_of(hand), buffer, len(legal), state, np.uint64(rng))
     return int(bid), rng
 
 
@@ -294,13 +294,13 @@ def test_first_bid_ignores_the_other_hands():
 
 @pytest.mark.skipif(config.DISABLE_JIT, reason="no compiled signatures under NUMBA_DISABLE_JIT")
 def test_changing_parameters_never_recompiles():
-    before = len(bidding.bid_decision.signatures)
+    before = len(dispatch.bid_decision.signatures)
     hand = deal(2)[0][0]
     for threshold in (10.0, 20.0, 30.0):
         params = registry.default_params("heuristic")
         params[HEURISTIC_OPEN_THRESHOLD] = threshold
         decide(HEURISTIC_ID, params, hand, [85, 90, 95])
-    assert len(bidding.bid_decision.signatures) == before
+    assert len(dispatch.bid_decision.signatures) == before
 
 
 # ----- bury ---------------------------------------------------------------------------------------------
@@ -309,7 +309,7 @@ def test_changing_parameters_never_recompiles():
 def bury_of(policy, hand33, params=None, rng=1):
     params = registry.default_params(registry.policy_name(int(policy))) if params is None else params
     out = np.zeros(KITTY, dtype=np.int64)
-    rng = bury.bury_decision(policy, params, counts_of(hand33), np.uint64(rng), out)
+    rng = dispatch.bury_decision(policy, params, counts_of(hand33), np.uint64(rng), out)
     return sorted(int(k) for k in out), rng
 
 
@@ -370,7 +370,7 @@ def test_heuristic_bury_example():
 
 def test_heuristic_trump_is_the_strongest_suit():
     counts = counts_of(parse_cards("BJ S3 S4 H5 H5 H6 H6 H7 HK C9 DA"))
-    suit, rng = trump_choice.trump_decision(HEURISTIC_ID, registry.default_params("heuristic"), counts,
+    suit, rng = dispatch.trump_decision(HEURISTIC_ID, registry.default_params("heuristic"), counts,
                                             np.uint64(3))
     assert (suit, rng) == (1, 3)
 
@@ -381,6 +381,6 @@ def test_random_trump_is_roughly_uniform():
     rng = np.uint64(17)
     seen = Counter()
     for _ in range(800):
-        suit, rng = trump_choice.trump_decision(RANDOM_ID, params, counts, rng)
+        suit, rng = dispatch.trump_decision(RANDOM_ID, params, counts, rng)
         seen[int(suit)] += 1
     assert set(seen) == {0, 1, 2, 3} and all(150 <= n <= 250 for n in seen.values())

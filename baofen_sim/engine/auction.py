@@ -8,7 +8,7 @@ import numpy as np
 from baofen_sim.codes import AU_TO_ACT
 from baofen_sim.kernels.auction import apply_bid, auction_over, auction_start, legal_bids
 from baofen_sim.kernels.jit import njit
-from baofen_sim.policies.bidding import bid_decision
+from baofen_sim.policies.dispatch import bid_decision
 
 
 @njit(cache=True)

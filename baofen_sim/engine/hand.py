@@ -30,9 +30,8 @@ from baofen_sim.kernels.ledger import ledger_zhujiao, settle_all_pass, settle_de
 from baofen_sim.kernels.rng import STREAM_SEAT_BASE, deal_hands, deal_pack, kind_counts, stream_key
 from baofen_sim.kernels.scoring import KIND_POINTS, score_hand
 from baofen_sim.kernels.units import hand_from_kinds
-from baofen_sim.policies.bury import bury_decision
+from baofen_sim.policies.dispatch import bury_decision, trump_decision
 from baofen_sim.policies.features import hand_strength
-from baofen_sim.policies.trump_choice import trump_decision
 from baofen_sim.records import MAX_BIDS
 
 # ---- small pieces --------------------------------------------------------------------------------------

@@ -23,12 +23,11 @@ import numpy as np
 from baofen_sim.cards import NUM_KINDS, PACK_SIZE, SUIT_LETTERS, format_cards
 from baofen_sim.codes import CATEGORY_LABELS, LEAD_KIND_LABELS, LOG_FAILED_THROW, LOG_FORCED, NO_SEAT, PASS
 from baofen_sim.engine.chunk import hand_arrays, play_chunk
-from baofen_sim.io.manifest import ManifestError, read_manifest
 from baofen_sim.io.records import record_to_json
 from baofen_sim.kernels import rng
 from baofen_sim.materialize import kernel_inputs
 from baofen_sim.rules import PRESETS, RuleSet
-from baofen_sim.runspec import RunSpec, RunSpecError
+from baofen_sim.runspec import RunSpec, RunSpecError, run_spec_of
 from baofen_sim.tables import bits_to_kinds
 
 BASE_PRESET = "baofen"  # records of custom rules name this preset and list the options that differ
@@ -148,19 +147,8 @@ def replay_hand(spec: RunSpec, hand: int) -> dict[str, Any]:
     return replay(spec, hand).record
 
 
-def run_spec_of(out_dir: str | Path) -> RunSpec:
-    """The RunSpec of a run directory written by `simulate` (RunSpecError if it holds no readable run)."""
-    try:
-        manifest = read_manifest(out_dir)
-    except ManifestError as error:
-        raise RunSpecError(str(error)) from None
-    if manifest is None:
-        raise RunSpecError(f"{out_dir}: no manifest.json (not a run directory written by simulate)")
-    return manifest.run_spec()
-
-
 def replay_run(out_dir: str | Path, hand: int) -> ReplayedHand:
-    """Hand `hand` of the run in `out_dir`."""
+    """Hand `hand` of the run in `out_dir` (its policies must be in this process's policy set)."""
     return replay(run_spec_of(out_dir), hand)
 
 

@@ -46,7 +46,7 @@ from baofen_sim.kernels.scoring import counted_throw_cards, failed_throw_penalty
 from baofen_sim.kernels.throws import validate_throw
 from baofen_sim.kernels.trick import classify_play, seat_after, trick_winner
 from baofen_sim.kernels.units import analyze_lead, card_count, card_points, suit_units, unit_count
-from baofen_sim.policies.play import follow_decision, lead_decision
+from baofen_sim.policies.dispatch import follow_decision, lead_decision
 from baofen_sim.records import MAX_UNITS
 
 # ---- card multisets ------------------------------------------------------------------------------------

@@ -5,6 +5,9 @@ its cached callers stale. `configure()` points `numba.config.CACHE_DIR` at a dir
 of every module whose code is compiled into kernels (this package, tables.py, cards.py, and the engine
 and policy packages that call the kernels): any edit there means a fresh directory and a recompile.
 
+The engine is compiled for one policy set (`baofen_sim.policy_set`): the set and its plug-in sources are
+part of the directory name, so each set compiles once and another set never loads its code.
+
 It must run before any `@njit(cache=True)` function is decorated; `baofen_sim.kernels` calls it first.
 Base directory: $BAOFEN_SIM_CACHE_DIR, else $NUMBA_CACHE_DIR, else $XDG_CACHE_HOME (~/.cache)/baofen-sim.
 """
@@ -18,9 +21,11 @@ from pathlib import Path
 
 from numba import config
 
+from baofen_sim import policy_set
+
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 HASHED_DIRS = ("kernels", "engine", "policies")  # packages whose njit code calls the kernels
-HASHED_FILES = ("tables.py", "cards.py", "codes.py", "records.py")
+HASHED_FILES = ("tables.py", "cards.py", "codes.py", "records.py", "policy_set.py")
 _configured: Path | None = None
 
 
@@ -52,16 +57,18 @@ def _base_dir() -> Path:
 
 
 def configure() -> Path | None:
-    """Set numba's cache directory to <base>/numba-<source hash> (idempotent). None under DISABLE_JIT."""
+    """Set numba's cache directory to <base>/numba-<source hash>-<policy set key> and fix the policy set
+    (idempotent). None under DISABLE_JIT."""
     global _configured
+    policy_set.freeze()
     if config.DISABLE_JIT:
         return None
     if _configured is None:
-        path = _base_dir() / f"numba-{source_hash()}"
+        path = _base_dir() / f"numba-{source_hash()}-{policy_set.cache_key()}"
         try:
             path.mkdir(parents=True, exist_ok=True)
         except OSError:
-            path = Path(tempfile.gettempdir()) / "baofen-sim" / f"numba-{source_hash()}"
+            path = Path(tempfile.gettempdir()) / "baofen-sim" / path.name
             path.mkdir(parents=True, exist_ok=True)
         config.CACHE_DIR = str(path)
         _configured = path

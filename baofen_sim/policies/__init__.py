@@ -1,7 +1,9 @@
-"""Policies (DESIGN.md §6): bid, bury and trump-choice decisions, and the registry of names and parameters.
+"""Policies (DESIGN.md §6): bid, bury, trump-choice and play decisions, their registry, plug-ins.
 
-`registry` is plain Python (names, ids, parameters, the --policy/--param options). The decision kernels
-live in `features`, `bidding`, `bury` and `trump_choice` (Numba, dispatched by policy id).
+`registry` is plain Python (names, ids, parameters, the --policy/--param options); `plugins` loads a user's
+policies (`module:attribute`). The decision kernels live in `features`, `bidding`, `bury`, `trump_choice`,
+`play` and `heuristic_play` (Numba); `dispatch` generates the dispatchers of this process's policy set
+(`baofen_sim.policy_set`) that the engine calls with each seat's policy id.
 """
 
 from baofen_sim.policies.registry import (
@@ -14,6 +16,7 @@ from baofen_sim.policies.registry import (
     policy_arrays,
     policy_id,
     policy_name,
+    policy_names,
     resolve_policies,
 )
 from baofen_sim.records import MAX_PARAMS
@@ -28,6 +31,21 @@ __all__ = [
     "policy_arrays",
     "policy_id",
     "policy_name",
+    "policy_names",
+    "select_policies",
     "resolve_policies",
     "parse_policy_options",
 ]
+
+
+def select_policies(names) -> tuple[str, ...]:
+    """Choose this process's policy set from a run's policy names (`baofen_sim.policy_set.select`) before
+    the engine is imported, then import and check every plug-in of it (`plugins.check_compiles`)."""
+    from baofen_sim import policy_set
+    from baofen_sim.policies.plugins import check_compiles, load_plugin
+
+    chosen = policy_set.select(names)
+    for name in chosen:
+        if policy_set.is_plugin(name):
+            check_compiles(load_plugin(name))
+    return chosen

@@ -1,16 +1,16 @@
-"""Bid policies (Numba): one bid decision of a seat (RULES.md §5.4; DESIGN.md §6). The auction that
-asks them is `engine.auction.play_auction`.
+"""Bid policies (Numba): one bid decision of a seat (RULES.md §5.4; DESIGN.md §6), reached through
+`policies.dispatch.bid_decision`; the auction that asks them is `engine.auction.play_auction`.
 
 A bid policy sees its own hand (kind counts `int8[54]`), its own legal bids (already within its §5.4.2
 cap) and the public auction state; never another hand or cap. It returns `(bid, rng_state)`, bid = PASS (0)
 or one of the legal bids, and draws only from its seat's splitmix64 stream (`kernels.rng`,
 STREAM_SEAT_BASE + seat).
 
-- random (POLICY_RANDOM): if there is no legal bid, pass (no draw). Otherwise pass with probability
+- random: if there is no legal bid, pass (no draw). Otherwise pass with probability
   w / (w + n), where w = `pass_weight` and n = number of legal bids (one uniform draw u in [0, 1): pass iff
   u·(w + n) < w), else a uniformly chosen legal bid (a second draw, `bounded(n)`). w = 1 (the default)
   makes every choice, pass or bid, equally likely.
-- heuristic (POLICY_HEURISTIC), a threshold bidder: with s = `features.hand_strength(hand)`, it is willing
+- heuristic, a threshold bidder: with s = `features.hand_strength(hand)`, it is willing
   to bid up to limit = 85 + 5·⌊(s − open_threshold) / per_5_points⌋ (no bid at all if s < open_threshold),
   and never above `max_bid`. It makes the smallest legal bid ≤ limit (opening low and raising by the least
   step keeps the price down), and passes if there is none. It draws nothing.
@@ -28,7 +28,6 @@ from baofen_sim.policies.registry import (
     HEURISTIC_MAX_BID,
     HEURISTIC_OPEN_THRESHOLD,
     HEURISTIC_PER_5_POINTS,
-    POLICY_HEURISTIC,
     RANDOM_PASS_WEIGHT,
 )
 
@@ -75,14 +74,3 @@ def heuristic_bid(params, hand_counts, legal, n_legal):
     if n_legal > 0 and legal[0] <= limit:  # legal bids are ascending: legal[0] is the cheapest
         return legal[0]
     return PASS
-
-
-@njit(cache=True)
-def bid_decision(policy_id, params, hand_counts, legal, n_legal, auction_state, rng_state):
-    """The seat's step: (PASS or one of legal[:n_legal], new rng state). `auction_state` is the public
-    auction state (kernels.auction); the built-in policies do not need it yet.
-    Dispatch: POLICY_HEURISTIC, else random (POLICY_RANDOM; the registry hands out no other id).
-    """
-    if policy_id == POLICY_HEURISTIC:
-        return heuristic_bid(params, hand_counts, legal, n_legal), rng_state
-    return random_bid(params, legal, n_legal, rng_state)

@@ -1,7 +1,7 @@
 """Bury (扣牌) policies (Numba): the declarer puts 8 of his 33 cards back as the kitty (RULES.md §5.5).
 
-`bury_decision(policy_id, params, hand_counts, rng_state, out)` fills `out` (int64[k], k = kitty size, 8)
-with the kinds of the buried cards (a kind twice when both copies go) and returns the new rng state.
+`policies.dispatch.bury_decision(policy_id, params, hand_counts, rng_state, out)` fills `out` (int64[k],
+k = kitty size, 8) with the kinds of the buried cards (a kind twice when both copies go) and returns the new rng state.
 `hand_counts` is the declarer's 33-card hand as kind counts `int8[54]` (his 25 cards and the kitty he
 picked up, which he may see). The trump is not named yet (it is named after the bury, §5.6).
 
@@ -31,7 +31,6 @@ from baofen_sim.policies.registry import (
     HEURISTIC_BURY_PAIR_COST,
     HEURISTIC_BURY_POINT_COST,
     HEURISTIC_BURY_VOID_BONUS,
-    POLICY_HEURISTIC,
 )
 
 MAX_HAND = 40  # scratch capacity for one hand's copies (a Baofen declarer holds 33)
@@ -106,14 +105,3 @@ def heuristic_bury(params, hand_counts, out):
         cards[i], cards[best] = cards[best], cards[i]
         costs[i], costs[best] = costs[best], costs[i]
         out[i] = cards[i]
-
-
-@njit(cache=True)
-def bury_decision(policy_id, params, hand_counts, rng_state, out):
-    """Fill `out` with the kinds to bury; returns the new rng state (module docstring).
-    Dispatch: POLICY_HEURISTIC, else random (POLICY_RANDOM; the registry hands out no other id).
-    """
-    if policy_id == POLICY_HEURISTIC:
-        heuristic_bury(params, hand_counts, out)
-        return rng_state
-    return random_bury(hand_counts, rng_state, out)

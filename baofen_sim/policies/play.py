@@ -6,29 +6,24 @@ whether a throw may be attempted now) and, when following, the kernel `Lead` of 
 (`kernels.units.analyze_lead`). It returns `(rng_state, ge1, eq2)`: the new state of its seat's
 splitmix64 stream and the cards it plays. Never another hand or the kitty.
 
-- random (POLICY_RANDOM): a lead drawn uniformly among the candidate leads of `leads.sample_lead` (singles,
+- random: a lead drawn uniformly among the candidate leads of `leads.sample_lead` (singles,
   pairs, tractors, throws when `view.throw_allowed`, eights of a kind); it does lead throws, including ones
   that fail, so every rule path is exercised. A follow drawn uniformly among the distinct legal follows
   (`follow.sample_follow`).
-- heuristic (POLICY_HEURISTIC): `policies.heuristic_play` (sensible human play), same signatures minus the
-  policy id.
+- heuristic: `policies.heuristic_play` (sensible human play).
 
 A lead need not be a valid throw: the engine validates it against the other hands (§4.2) and applies the
 forced lead or asks again (§4.4.2).
 
-The two dispatchers are inlined into their callers (`inline="always"`), so a random seat's play costs no
-extra call: the engine calls them once per play, 100 times a hand.
+The engine reaches them through `policies.dispatch` (`lead_decision`, `follow_decision`), inlined into
+their callers, so a seat's play costs no extra call: the engine asks 100 times a hand.
 """
 
 from __future__ import annotations
 
-import numpy as np
-
 from baofen_sim.kernels.follow import sample_follow
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.leads import sample_lead
-from baofen_sim.policies.heuristic_play import heuristic_follow, heuristic_lead
-from baofen_sim.policies.registry import POLICY_HEURISTIC
 
 
 @njit(cache=True)
@@ -42,23 +37,3 @@ def random_lead(tb, view, hand_ge1, hand_eq2, rng_state):
 def random_follow(tb, lead, hand_ge1, hand_eq2, rng_state):
     """A uniform legal follow (`follow.sample_follow`)."""
     return sample_follow(tb, lead, hand_ge1, hand_eq2, rng_state)
-
-
-@njit(cache=True, inline="always")
-def lead_decision(policy_id, params, tb, view, hand_ge1, hand_eq2, rng_state):
-    """(rng_state, ge1, eq2): the lead of seat `view.seat`, holding (hand_ge1, hand_eq2).
-    Dispatch: POLICY_HEURISTIC, else random (POLICY_RANDOM; the registry hands out no other id)."""
-    if policy_id == POLICY_HEURISTIC:
-        rng_state, ge1, eq2 = heuristic_lead(params, tb, view, hand_ge1, hand_eq2, rng_state)
-        return np.uint64(rng_state), np.uint64(ge1), np.uint64(eq2)
-    return random_lead(tb, view, hand_ge1, hand_eq2, rng_state)
-
-
-@njit(cache=True, inline="always")
-def follow_decision(policy_id, params, tb, lead, view, hand_ge1, hand_eq2, rng_state):
-    """(rng_state, ge1, eq2): the answer of seat `view.seat` to `lead` (a kernel Lead).
-    Dispatch: POLICY_HEURISTIC, else random (POLICY_RANDOM; the registry hands out no other id)."""
-    if policy_id == POLICY_HEURISTIC:
-        rng_state, ge1, eq2 = heuristic_follow(params, tb, lead, view, hand_ge1, hand_eq2, rng_state)
-        return np.uint64(rng_state), np.uint64(ge1), np.uint64(eq2)
-    return random_follow(tb, lead, hand_ge1, hand_eq2, rng_state)

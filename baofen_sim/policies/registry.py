@@ -13,7 +13,7 @@ Options (DESIGN §9):
     --param SEAT.KEY=VALUE    one parameter of SEAT
 
 `--param` options apply in the order given, so a later one overrides an earlier one (a file, then one
-key). Plug-in policies (`module:function`) are not supported yet and are refused with a clear message.
+key). A plug-in policy is named `module:attribute` (`policies.plugins`, docs/policies.md).
 `parse_policy_options` turns the options into what a RunSpec holds (a policy name and a {parameter: value}
 mapping per seat); `policy_arrays` turns those into the kernel arrays, once, in the materialize step.
 """
@@ -143,8 +143,9 @@ def policy_spec(name: str) -> PolicySpec:
     if text in POLICIES:
         return POLICIES[text]
     if ":" in text:
-        raise PolicyError(f"plug-in policy {text!r} (module:function) is not supported yet; "
-                          f"built-in policies: {', '.join(POLICIES)}")
+        from baofen_sim.policies.plugins import plugin_spec  # plugins import this module
+
+        return plugin_spec(text)
     close = difflib.get_close_matches(text, POLICIES, n=1, cutoff=0.5)
     hint = f"did you mean {close[0]}? " if close else ""
     raise PolicyError(f"unknown policy {text!r}; {hint}policies: {', '.join(POLICIES)}")
@@ -155,10 +156,11 @@ def policy_id(name: str) -> int:
 
 
 def policy_name(pid: int) -> str:
+    """The built-in policy with id `pid` (plug-in ids depend on the run: see its manifest)."""
     try:
         return POLICIES_BY_ID[int(pid)].name
     except KeyError:
-        raise PolicyError(f"no policy with id {pid}") from None
+        raise PolicyError(f"no built-in policy with id {pid}") from None
 
 
 def default_params(name: str) -> np.ndarray:
@@ -179,8 +181,9 @@ def _seat(text: str, num_players: int, option: str) -> int:
     return seat
 
 
-def _resolve_names(policy_opts: list[str], num_players: int) -> list[str]:
-    """Policy name per seat: a plain NAME sets every seat, SEAT=NAME one seat (it wins over NAME)."""
+def policy_names(policy_opts: Sequence[str], num_players: int = 4) -> list[str]:
+    """Policy name per seat from the `--policy` options, unchecked: a plain NAME sets every seat, SEAT=NAME
+    one seat (it wins over NAME). Raises PolicyError for a bad seat or a seat given twice."""
     every: str | None = None
     per_seat: dict[int, str] = {}
     for opt in policy_opts:
@@ -190,12 +193,12 @@ def _resolve_names(policy_opts: list[str], num_players: int) -> list[str]:
             seat = _seat(left, num_players, option)
             if seat in per_seat:
                 raise PolicyError(f"{option}: seat {seat} is given a policy twice")
-            per_seat[seat] = policy_spec(right).name
+            per_seat[seat] = right.strip()
         else:
             if every is not None:
                 raise PolicyError(f"{option}: a policy for every seat is already given ({every}); "
                                   f"use SEAT=NAME for one seat")
-            every = policy_spec(opt).name
+            every = opt.strip()
     return [per_seat.get(seat, every or DEFAULT_POLICY) for seat in range(num_players)]
 
 
@@ -253,8 +256,8 @@ def parse_policy_options(policy_opts: Sequence[str], param_opts: Sequence[str],
     Raises PolicyError with one line naming the problem: unknown policy (with a close match), a plug-in,
     a bad seat, a seat given twice, an unknown parameter for that seat's policy, a bad value or file.
     """
-    names = _resolve_names(list(policy_opts), num_players)
-    specs = [policy_spec(name) for name in names]
+    specs = [policy_spec(name) for name in policy_names(policy_opts, num_players)]
+    names = [spec.name for spec in specs]
     values = [{p.name: p.default for p in spec.params} for spec in specs]
     for opt in param_opts:
         where = f"--param {opt!r}"
@@ -306,4 +309,5 @@ def describe_policies() -> str:
         for p in spec.params:
             lines.append(f"    {p.name:<{width}} = {p.default:<6g} {p.doc}")
     lines.append("Options: --policy NAME | --policy SEAT=NAME; --param SEAT=FILE.toml | --param SEAT.KEY=VALUE")
+    lines.append("Plug-ins: --policy SEAT=module:attribute, a PluginPolicy (docs/policies.md)")
     return "\n".join(lines)

@@ -1,6 +1,6 @@
 """Trump-choice (叫主) policies (Numba): after burying, the declarer names ♠, ♥, ♣ or ♦ (RULES.md §5.6).
 
-`trump_decision(policy_id, params, hand_counts, rng_state) -> (suit, rng_state)`, suit 0..3 = S H C D
+`policies.dispatch.trump_decision(policy_id, params, hand_counts, rng_state) -> (suit, rng_state)`, suit 0..3 = S H C D
 (`cards.py`). `hand_counts` is the declarer's hand after the bury (25 cards, kind counts `int8[54]`).
 There is no no-trump in Baofen.
 
@@ -15,21 +15,9 @@ from __future__ import annotations
 from baofen_sim.cards import NUM_SUITS
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import bounded
-from baofen_sim.policies.features import best_trump_suit
-from baofen_sim.policies.registry import POLICY_HEURISTIC
 
 
 @njit(cache=True)
 def random_trump(rng_state):
     rng_state, suit = bounded(rng_state, NUM_SUITS)
     return suit, rng_state
-
-
-@njit(cache=True)
-def trump_decision(policy_id, params, hand_counts, rng_state):
-    """(suit 0..3, new rng state) for the seat's policy (module docstring).
-    Dispatch: POLICY_HEURISTIC, else random (POLICY_RANDOM; the registry hands out no other id).
-    """
-    if policy_id == POLICY_HEURISTIC:
-        return best_trump_suit(hand_counts), rng_state
-    return random_trump(rng_state)

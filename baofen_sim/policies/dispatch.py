@@ -1,0 +1,147 @@
+"""The five decision dispatchers of this process's policy set (`baofen_sim.policy_set`), which the engine
+calls with each seat's policy id (DESIGN.md §6, §11):
+
+    bid_decision(policy_id, params, hand_counts, legal, n_legal, auction_state, rng_state) -> (bid, rng)
+    bury_decision(policy_id, params, hand_counts, rng_state, out) -> rng
+    trump_decision(policy_id, params, hand_counts, rng_state) -> (suit, rng)
+    lead_decision(policy_id, params, tb, view, hand_ge1, hand_eq2, rng_state) -> (rng, ge1, eq2)
+    follow_decision(policy_id, params, tb, lead, view, hand_ge1, hand_eq2, rng_state) -> (rng, ge1, eq2)
+
+They are generated as Python source with one branch per policy of the set (a plug-in's missing decisions
+go to its fallback), written beside the set's Numba cache and imported from there, so Numba caches them
+like any module-level `@njit` function and the engine compiles only the policies of the set. The first
+policy of the set is the fall-through branch; the built-ins keep their ids (random 0, heuristic 1) and
+plug-ins take ids from 2 in the set's order.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+import tempfile
+from pathlib import Path
+
+from baofen_sim import policy_set
+from baofen_sim.kernels import cache
+from baofen_sim.policies.plugins import FIRST_PLUGIN_ID, load_plugin
+from baofen_sim.policies.registry import POLICIES
+
+# (function signature, {built-in policy: body}) of each dispatcher; a plug-in's body is PLUGIN_BODIES.
+DISPATCHERS = {
+    "bid": ("bid_decision(policy_id, params, hand_counts, legal, n_legal, auction_state, rng_state)", {
+        "random": "return random_bid(params, legal, n_legal, rng_state)",
+        "heuristic": "return heuristic_bid(params, hand_counts, legal, n_legal), rng_state",
+    }),
+    "bury": ("bury_decision(policy_id, params, hand_counts, rng_state, out)", {
+        "random": "return random_bury(hand_counts, rng_state, out)",
+        "heuristic": "heuristic_bury(params, hand_counts, out)\n        return rng_state",
+    }),
+    "trump": ("trump_decision(policy_id, params, hand_counts, rng_state)", {
+        "random": "return random_trump(rng_state)",
+        "heuristic": "return best_trump_suit(hand_counts), rng_state",
+    }),
+    "lead": ("lead_decision(policy_id, params, tb, view, hand_ge1, hand_eq2, rng_state)", {
+        "random": "return random_lead(tb, view, hand_ge1, hand_eq2, rng_state)",
+        "heuristic": "rng_state, ge1, eq2 = heuristic_lead(params, tb, view, hand_ge1, hand_eq2, rng_state)\n"
+                     "        return np.uint64(rng_state), np.uint64(ge1), np.uint64(eq2)",
+    }),
+    "follow": ("follow_decision(policy_id, params, tb, lead, view, hand_ge1, hand_eq2, rng_state)", {
+        "random": "return random_follow(tb, lead, hand_ge1, hand_eq2, rng_state)",
+        "heuristic": "rng_state, ge1, eq2 = heuristic_follow(params, tb, lead, view, hand_ge1, hand_eq2, "
+                     "rng_state)\n        return np.uint64(rng_state), np.uint64(ge1), np.uint64(eq2)",
+    }),
+}
+PLUGIN_BODIES = {
+    "bid": "bid, rng_state = {f}(params, hand_counts, legal, n_legal, auction_state, rng_state)\n"
+           "        return np.int64(bid), np.uint64(rng_state)",
+    "bury": "return np.uint64({f}(params, hand_counts, rng_state, out))",
+    "trump": "suit, rng_state = {f}(params, hand_counts, rng_state)\n"
+             "        return np.int64(suit), np.uint64(rng_state)",
+    "lead": "rng_state, ge1, eq2 = {f}(params, tb, view, hand_ge1, hand_eq2, rng_state)\n"
+            "        return np.uint64(rng_state), np.uint64(ge1), np.uint64(eq2)",
+    "follow": "rng_state, ge1, eq2 = {f}(params, tb, lead, view, hand_ge1, hand_eq2, rng_state)\n"
+              "        return np.uint64(rng_state), np.uint64(ge1), np.uint64(eq2)",
+}
+BUILTIN_IMPORTS = {
+    "random": ("from baofen_sim.policies.bidding import random_bid",
+               "from baofen_sim.policies.bury import random_bury",
+               "from baofen_sim.policies.trump_choice import random_trump",
+               "from baofen_sim.policies.play import random_follow, random_lead"),
+    "heuristic": ("from baofen_sim.policies.bidding import heuristic_bid",
+                  "from baofen_sim.policies.bury import heuristic_bury",
+                  "from baofen_sim.policies.features import best_trump_suit",
+                  "from baofen_sim.policies.heuristic_play import heuristic_follow, heuristic_lead"),
+}
+
+
+def policy_ids(names: tuple[str, ...]) -> dict[str, int]:
+    """The id of each policy of a set: the built-ins' own, then plug-ins from FIRST_PLUGIN_ID."""
+    ids = {name: POLICIES[name].id for name in names if name in POLICIES}
+    plugins = [name for name in names if policy_set.is_plugin(name)]
+    ids.update({name: FIRST_PLUGIN_ID + i for i, name in enumerate(plugins)})
+    return ids
+
+
+def dispatch_source(names: tuple[str, ...]) -> str:
+    """The Python source of the dispatch module of the policy set `names`."""
+    ids = policy_ids(names)
+    imports = {"import numpy as np", "from baofen_sim.kernels.jit import njit"}
+    plugin_lines = []
+    bodies: dict[str, dict[int, str]] = {decision: {} for decision in DISPATCHERS}
+    for name in names:
+        fallback = name
+        supplied: dict = {}
+        if policy_set.is_plugin(name):
+            plugin = load_plugin(name)
+            module, _, attribute = name.partition(":")
+            alias = f"_plugin_{ids[name]}"
+            plugin_lines.append(f"from {module.strip()} import {attribute.strip()} as {alias}")
+            supplied = plugin.policy.functions()
+            fallback = plugin.policy.fallback
+            for decision in supplied:
+                plugin_lines.append(f"{alias}_{decision} = {alias}.{decision}")
+        imports.update(BUILTIN_IMPORTS[fallback] if len(supplied) < len(DISPATCHERS) else ())
+        for decision in DISPATCHERS:
+            if decision in supplied:
+                bodies[decision][ids[name]] = PLUGIN_BODIES[decision].format(f=f"_plugin_{ids[name]}_{decision}")
+            else:
+                bodies[decision][ids[name]] = DISPATCHERS[decision][1][fallback]
+    lines = [f'"""Generated by baofen_sim.policies.dispatch for the policies: {", ".join(names)}."""', ""]
+    lines += sorted(imports) + plugin_lines
+    first = ids[names[0]]
+    for decision, (signature, _) in DISPATCHERS.items():
+        lines += ["", "", '@njit(cache=True, inline="always")', f"def {signature}:"]
+        for policy_id, body in bodies[decision].items():
+            if policy_id != first:
+                lines += [f"    if policy_id == {policy_id}:", f"        {body}"]
+        lines.append("    " + bodies[decision][first].replace("\n        ", "\n    "))
+    return "\n".join(lines) + "\n"
+
+
+def _load(names: tuple[str, ...]):
+    source = dispatch_source(names)
+    key = hashlib.sha256(source.encode()).hexdigest()[:12]
+    folder = cache.configure() or Path(tempfile.gettempdir()) / "baofen-sim" / "dispatch"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"baofen_dispatch_{key}.py"
+    if not path.exists() or path.read_text() != source:  # rewriting it would make Numba recompile it
+        temp = path.with_suffix(".tmp")
+        temp.write_text(source)
+        temp.replace(path)
+    name = f"baofen_dispatch_{key}"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+POLICY_SET = policy_set.selected()
+_module = _load(POLICY_SET)
+bid_decision = _module.bid_decision
+bury_decision = _module.bury_decision
+trump_decision = _module.trump_decision
+lead_decision = _module.lead_decision
+follow_decision = _module.follow_decision

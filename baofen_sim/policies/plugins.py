@@ -1,0 +1,194 @@
+"""Plug-in policies (DESIGN.md §6, §9; docs/policies.md): a user's own compiled decision functions.
+
+A plug-in is a `PluginPolicy` object in an importable module, named `module:attribute` in `--policy`
+(`--policy 2=my_policies:CAUTIOUS`). It supplies compiled (`numba.njit`) functions for any of the five
+decisions, with the signatures of `SIGNATURES`; every decision it leaves out is taken by its `fallback`
+built-in policy. Its parameter row holds the fallback's parameters first, then its own (`params`), so
+`--param SEAT.KEY=VALUE` reaches both; `PluginPolicy.slot(name)` is the index of one of its own.
+
+Loading checks what can be checked before the engine compiles: the module imports, the attribute is a
+`PluginPolicy`, each function is compiled and takes the documented arguments, and each one compiles and
+runs on a small sample position (`check_compiles`). Every problem is one `PolicyError` line naming the
+function.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import os
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from baofen_sim import policy_set
+from baofen_sim.policies.registry import POLICIES, ParamSpec, PolicyError, PolicySpec
+from baofen_sim.records import MAX_PARAMS
+
+DECISIONS = ("bid", "bury", "trump", "lead", "follow")
+FIRST_PLUGIN_ID = len(policy_set.BUILTIN_POLICIES)  # plug-ins take ids from here, in the set's order
+
+# The arguments of each decision function, and what it returns (DESIGN.md §6; docs/policies.md).
+SIGNATURES = {
+    "bid": ("params", "hand_counts", "legal", "n_legal", "auction_state", "rng_state"),  # -> (bid, rng_state)
+    "bury": ("params", "hand_counts", "rng_state", "out"),  # fills out with the buried kinds -> rng_state
+    "trump": ("params", "hand_counts", "rng_state"),  # -> (suit 0..3, rng_state)
+    "lead": ("params", "tb", "view", "hand_ge1", "hand_eq2", "rng_state"),  # -> (rng_state, ge1, eq2)
+    "follow": ("params", "tb", "lead", "view", "hand_ge1", "hand_eq2", "rng_state"),  # -> (rng_state, ge1, eq2)
+}
+RESULT_SIZES = {"bid": 2, "bury": 1, "trump": 2, "lead": 3, "follow": 3}
+
+
+@dataclass(frozen=True)
+class PluginPolicy:
+    """A plug-in policy: compiled functions for some decisions, a built-in fallback for the rest, and its
+    own parameters as (name, default, description)."""
+
+    fallback: str = "heuristic"
+    bid: Any = None
+    bury: Any = None
+    trump: Any = None
+    lead: Any = None
+    follow: Any = None
+    params: tuple[tuple[str, float, str], ...] = ()
+    doc: str = ""
+
+    def slot(self, name: str) -> int:
+        """The index in the parameter row of one of this policy's own parameters."""
+        own = [p[0] for p in self.params]
+        return len(POLICIES[self.fallback].params) + own.index(name)
+
+    def functions(self) -> dict[str, Any]:
+        """The decisions it supplies: {decision: compiled function}."""
+        return {d: getattr(self, d) for d in DECISIONS if getattr(self, d) is not None}
+
+
+@dataclass(frozen=True)
+class LoadedPlugin:
+    name: str  # module:attribute
+    policy: PluginPolicy
+    spec: PolicySpec
+
+
+_loaded: dict[str, LoadedPlugin] = {}
+
+
+def _import(name: str) -> PluginPolicy:
+    module_name, _, attribute = name.partition(":")
+    module_name, attribute = module_name.strip(), attribute.strip()
+    if not module_name or not attribute:
+        raise PolicyError(f"plug-in {name!r}: expected module:attribute")
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        raise PolicyError(f"plug-in {name!r}: no module named {error.name!r} (searched the current directory "
+                          "and the Python path)") from None
+    except Exception as error:  # the user's module failed while importing
+        raise PolicyError(f"plug-in {name!r}: importing {module_name} failed: "
+                          f"{type(error).__name__}: {error}") from None
+    policy = getattr(module, attribute, None)
+    if policy is None:
+        raise PolicyError(f"plug-in {name!r}: module {module_name} has no attribute {attribute!r}")
+    if not isinstance(policy, PluginPolicy):
+        raise PolicyError(f"plug-in {name!r}: {attribute} (of type {type(policy).__name__}) is not a "
+                          "baofen_sim.policies.plugins.PluginPolicy")
+    return policy
+
+
+def _check_functions(name: str, policy: PluginPolicy) -> None:
+    from numba.core.registry import CPUDispatcher
+
+    if policy.fallback not in POLICIES:
+        raise PolicyError(f"plug-in {name!r}: fallback {policy.fallback!r} is not one of {', '.join(POLICIES)}")
+    for decision, function in policy.functions().items():
+        label = f"plug-in {name!r}: {decision} function {getattr(function, '__name__', function)!r}"
+        if not isinstance(function, CPUDispatcher):
+            raise PolicyError(f"{label} is not compiled: decorate it with @numba.njit(cache=True)")
+        wanted = SIGNATURES[decision]
+        arguments = tuple(inspect.signature(function.py_func).parameters)
+        if len(arguments) != len(wanted):
+            raise PolicyError(f"{label} takes ({', '.join(arguments)}); a {decision} function takes "
+                              f"({', '.join(wanted)})")
+
+
+def _spec(name: str, policy: PluginPolicy, policy_id: int) -> PolicySpec:
+    fallback = POLICIES[policy.fallback]
+    own = tuple(ParamSpec(p_name, float(default), doc) for p_name, default, doc in policy.params)
+    known = {p.name for p in fallback.params}
+    for p in own:
+        if p.name in known:
+            raise PolicyError(f"plug-in {name!r}: parameter {p.name!r} is also a parameter of {fallback.name}")
+    if len(fallback.params) + len(own) > MAX_PARAMS:
+        raise PolicyError(f"plug-in {name!r}: {len(fallback.params)} + {len(own)} parameters exceed "
+                          f"the {MAX_PARAMS} of a parameter row")
+    supplied = ", ".join(policy.functions()) or "no decision"
+    doc = policy.doc or f"plug-in: {supplied}; the rest from {fallback.name}"
+    return PolicySpec(name=name, id=policy_id, doc=doc, params=fallback.params + own)
+
+
+def load_plugin(name: str) -> LoadedPlugin:
+    """Import and check the plug-in `name` (module:attribute) of this process's policy set; loaded once.
+    Its id follows the set's order (`policies.dispatch.policy_ids`)."""
+    name = name.strip()
+    if name not in _loaded:
+        chosen = policy_set.selected()
+        if name not in chosen:
+            raise PolicyError(f"plug-in {name!r} is not in this process's policy set ({', '.join(chosen)}): "
+                              "call baofen_sim.policy_set.select with the run's policies first")
+        plugins = [n for n in chosen if policy_set.is_plugin(n)]
+        policy = _import(name)
+        _check_functions(name, policy)
+        _loaded[name] = LoadedPlugin(name, policy, _spec(name, policy, FIRST_PLUGIN_ID + plugins.index(name)))
+    return _loaded[name]
+
+
+def plugin_spec(name: str) -> PolicySpec:
+    """The PolicySpec (id, parameters) of a plug-in of this process's policy set."""
+    return load_plugin(name).spec
+
+
+def check_compiles(plugin: LoadedPlugin) -> None:
+    """Compile and run each function of `plugin` on a small sample position with the engine's argument
+    types; a PolicyError naming the function if it does not compile, raises or returns the wrong shape."""
+    samples = _sample_arguments()
+    for decision, function in plugin.policy.functions().items():
+        label = f"plug-in {plugin.name!r}: {decision} function {function.__name__!r}"
+        try:
+            result = function(*samples[decision])
+        except Exception as error:
+            first = str(error).strip().splitlines()[0] if str(error).strip() else ""
+            raise PolicyError(f"{label} fails on a sample position: {type(error).__name__}: {first}") from None
+        size = len(result) if isinstance(result, tuple) else 1
+        if size != RESULT_SIZES[decision]:
+            raise PolicyError(f"{label} returns {size} value(s); a {decision} function returns "
+                              f"{RESULT_SIZES[decision]}")
+
+
+def _sample_arguments() -> dict[str, tuple]:
+    """One sample call per decision: seat 0 of a fixed deal, trump ♠, a single lead."""
+    from baofen_sim.kernels.units import analyze_lead
+    from baofen_sim.records import PLAY_VIEW_DTYPE
+    from baofen_sim.rules import preset
+    from baofen_sim.tables import kinds_to_bits, materialize
+
+    rules = preset("baofen")
+    tb = materialize(rules, 0)
+    kinds = list(range(0, 50, 2))  # 25 distinct cards
+    counts = np.zeros(54, dtype=np.int8)
+    counts[kinds] = 1
+    ge1, eq2 = (np.uint64(x) for x in kinds_to_bits(tb, kinds))
+    lead_ge1, lead_eq2 = (np.uint64(x) for x in kinds_to_bits(tb, [kinds[0]]))
+    view = np.zeros(1, dtype=PLAY_VIEW_DTYPE)[0]
+    params = np.zeros(MAX_PARAMS, dtype=np.float64)
+    rng = np.uint64(1)
+    return {
+        "bid": (params, counts, np.array([85, 90, 95], dtype=np.int64), 3, np.zeros(6, dtype=np.int64), rng),
+        "bury": (params, counts, rng, np.zeros(rules.kitty_size, dtype=np.int64)),
+        "trump": (params, counts, rng),
+        "lead": (params, tb, view, ge1, eq2, rng),
+        "follow": (params, tb, analyze_lead(tb, lead_ge1, lead_eq2), view, ge1, eq2, rng),
+    }

@@ -1,0 +1,104 @@
+"""Two plug-in policies (docs/policies.md), run from the repository root with
+
+    baofen-sim simulate --policy examples.plugin_policies:COPY_RANDOM --deals 20000 --out runs/copy-random
+    baofen-sim simulate --policy 0=examples.plugin_policies:CAUTIOUS --param 0.min_pairs=5 --out runs/cautious
+
+- COPY_RANDOM re-implements every decision of the built-in `random` policy with the public kernels, draw
+  for draw: a run with it gives the same hands as a run with `random` (tests/test_plugins.py checks it).
+- CAUTIOUS bids only with at least `min_pairs` pairs (its own parameter) and plays like `heuristic`, its
+  fallback for every decision it does not supply.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from baofen_sim.kernels.auction import count_pairs
+from baofen_sim.kernels.follow import sample_follow
+from baofen_sim.kernels.leads import sample_lead
+from baofen_sim.kernels.rng import bounded, next_u64
+from baofen_sim.policies.plugins import PluginPolicy
+
+PASS = 0
+NUM_SUITS = 4
+MAX_HAND = 40  # the declarer's 33 cards fit
+RANDOM_PASS_WEIGHT = 0  # slot of `pass_weight`, random's only parameter (this policy's fallback)
+UNIT_53 = 1.0 / 9007199254740992.0  # 2**-53
+
+
+# ---- COPY_RANDOM: the built-in `random`, written as a plug-in ------------------------------------------------
+
+
+@njit(cache=True)
+def uniform_bid(params, hand_counts, legal, n_legal, auction_state, rng_state):
+    """Pass with weight pass_weight against 1 per legal bid, else a uniform legal bid."""
+    if n_legal == 0:
+        return PASS, rng_state
+    weight = params[RANDOM_PASS_WEIGHT]
+    rng_state, r = next_u64(rng_state)
+    if np.float64(r >> np.uint64(11)) * UNIT_53 * (weight + n_legal) < weight:
+        return PASS, rng_state
+    rng_state, i = bounded(rng_state, n_legal)
+    return legal[i], rng_state
+
+
+@njit(cache=True)
+def uniform_bury(params, hand_counts, rng_state, out):
+    """len(out) distinct copies of the 33 cards, uniformly (partial Fisher-Yates)."""
+    cards = np.empty(MAX_HAND, dtype=np.int64)
+    n = 0
+    for kind in range(hand_counts.shape[0]):
+        for _ in range(hand_counts[kind]):
+            cards[n] = kind
+            n += 1
+    for i in range(out.shape[0]):
+        rng_state, j = bounded(rng_state, n - i)
+        j += i
+        card = cards[i]
+        cards[i] = cards[j]
+        cards[j] = card
+        out[i] = cards[i]
+    return rng_state
+
+
+@njit(cache=True)
+def uniform_trump(params, hand_counts, rng_state):
+    rng_state, suit = bounded(rng_state, NUM_SUITS)
+    return suit, rng_state
+
+
+@njit(cache=True)
+def uniform_lead(params, tb, view, hand_ge1, hand_eq2, rng_state):
+    rng_state, ge1, eq2, _ = sample_lead(tb, hand_ge1, hand_eq2, view.throw_allowed, rng_state)
+    return rng_state, ge1, eq2
+
+
+@njit(cache=True)
+def uniform_follow(params, tb, lead, view, hand_ge1, hand_eq2, rng_state):
+    return sample_follow(tb, lead, hand_ge1, hand_eq2, rng_state)
+
+
+COPY_RANDOM = PluginPolicy(fallback="random", bid=uniform_bid, bury=uniform_bury, trump=uniform_trump,
+                           lead=uniform_lead, follow=uniform_follow,
+                           doc="the built-in random policy, re-implemented as a plug-in")
+
+
+# ---- CAUTIOUS: its own bidder, the heuristic's play -------------------------------------------------------------
+
+MIN_PAIRS_SLOT = 11  # after the heuristic's 11 parameters: CAUTIOUS.slot("min_pairs")
+
+
+@njit(cache=True)
+def pairs_bid(params, hand_counts, legal, n_legal, auction_state, rng_state):
+    """The cheapest legal bid with at least `min_pairs` pairs (jokers count), else pass."""
+    if n_legal > 0 and count_pairs(hand_counts, True) >= params[MIN_PAIRS_SLOT]:
+        return legal[0], rng_state
+    return PASS, rng_state
+
+
+CAUTIOUS = PluginPolicy(fallback="heuristic", bid=pairs_bid,
+                        params=(("min_pairs", 6.0, "pairs needed to bid at all"),),
+                        doc="bids the minimum with at least min_pairs pairs; plays like heuristic")
+
+assert CAUTIOUS.slot("min_pairs") == MIN_PAIRS_SLOT
