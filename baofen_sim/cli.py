@@ -25,6 +25,7 @@ from baofen_sim.io.records import RecordError, load_record
 from baofen_sim.judge import format_event, judge
 from baofen_sim.policies import PolicyError, describe_policies, parse_policy_options, policy_names, select_policies
 from baofen_sim.policy_set import PolicySetError
+from baofen_sim.records import MAX_PLAYERS
 from baofen_sim.rules import PRESET_DESCRIPTIONS, PRESETS, RulesError, RuleSet, diff_rules, dump_toml, load_rules
 from baofen_sim.runspec import (
     DEFAULT_CHUNK_SIZE,
@@ -285,6 +286,27 @@ def policies_command() -> None:
     Example: baofen-sim policies
     """
     typer.echo(describe_policies())
+
+
+@app.command("schema")
+def schema_command(
+    players: Annotated[int, typer.Option("--players", metavar="N", help="Seats at the table (per-seat columns).")] = 4,
+) -> None:
+    """Print the columns of a run's tables, OUT/hands (one row per hand) and OUT/tricks (one row per trick,
+    with --tricks): name, Arrow type and description. The descriptions also travel in the Parquet files.
+
+    Example: baofen-sim schema
+    """
+    from baofen_sim.io.schema import TRICK_COLUMNS, hand_columns
+
+    if not 1 <= players <= MAX_PLAYERS:
+        raise typer.BadParameter(f"--players must be 1..{MAX_PLAYERS}")
+    for title, columns in (("OUT/hands", hand_columns(players)), ("OUT/tricks", TRICK_COLUMNS)):
+        typer.echo(title)
+        width = max(len(c.name) for c in columns)
+        for c in columns:
+            kind = f"string ({', '.join(c.labels)})" if c.labels else str(c.arrow_type)
+            typer.echo(f"  {c.name:<{width}}  {kind:<18}  {c.doc}")
 
 
 @app.command("warmup")

@@ -42,6 +42,7 @@ BASIS_ALL_ATTEMPTED_CARDS, BASIS_FAILING_UNIT_CARDS, BASIS_PER_FAILURE = 0, 1, 2
 # failed_throw_penalty_recipient (§4.5, A4)
 RECIPIENT_S000_RULE, RECIPIENT_NONE, RECIPIENT_DEFENDERS_TOTAL_SIGNED, RECIPIENT_OPPONENTS_SPLIT = 0, 1, 2, 3
 STREAK_OFF = 0  # shuicao_split_after_nobid_streak = null (the RuleSet allows only values >= 1)
+POT_END_SPLIT, POT_END_UNSETTLED = 0, 1  # pot_at_table_end (A48)
 
 OPTION_CODES: dict[str, dict[str, int]] = {
     "joker_tractor_mode": {"r000": JOKER_R000, "r001": JOKER_R001, "top": JOKER_TOP, "none": JOKER_NONE},
@@ -72,6 +73,7 @@ OPTION_CODES: dict[str, dict[str, int]] = {
     "failed_throw_penalty_recipient": {"s000_rule": RECIPIENT_S000_RULE, "none": RECIPIENT_NONE,
                                        "defenders_total_signed": RECIPIENT_DEFENDERS_TOTAL_SIGNED,
                                        "opponents_split": RECIPIENT_OPPONENTS_SPLIT},
+    "pot_at_table_end": {"split": POT_END_SPLIT, "unsettled": POT_END_UNSETTLED},
 }
 
 

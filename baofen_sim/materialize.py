@@ -113,14 +113,17 @@ def hand_rules(rules: RuleSet) -> np.record:
     streak = rules.shuicao_split_after_nobid_streak
     hr.nobid_streak_limit = STREAK_OFF if streak is None else streak
     hr.direct_amount = rules.direct_deduction_amount
+    hr.table_start_rotation = int(rules.table_start_rotation)
+    hr.pot_at_table_end = option_code("pot_at_table_end", rules.pot_at_table_end)
     return hr
 
 
-def run_constants(seed: int, hands_per_table: int, deals: int, do_tricks: bool = False,
-                  do_log: bool = False) -> np.recarray:
-    """The RUN_CONSTANTS_DTYPE[1] record array of a run."""
+def run_constants(seed: int, hands_per_table: int, run_deals: int, deals: int | None = None,
+                  do_tricks: bool = False, do_log: bool = False) -> np.recarray:
+    """The RUN_CONSTANTS_DTYPE[1] record array of a run of `run_deals` hands, played up to `deals`."""
     cs = np.zeros(1, dtype=RUN_CONSTANTS_DTYPE).view(np.recarray)
-    cs.seed, cs.hands_per_table, cs.deals = np.uint64(seed), hands_per_table, deals
+    cs.seed, cs.hands_per_table = np.uint64(seed), hands_per_table
+    cs.run_deals, cs.deals = run_deals, run_deals if deals is None else deals
     cs.do_tricks, cs.do_log = do_tricks, do_log
     return cs
 
@@ -141,6 +144,5 @@ def _rules_and_policies(rules: RuleSet, policies: tuple[str, ...], params: tuple
 def kernel_inputs(spec, deals: int | None = None, tricks: bool = False, log: bool = False) -> KernelInputs:
     """The kernel inputs of a RunSpec; `deals` (default spec.deals) cuts the run short (replay)."""
     tables, rules_record, ids, values = _rules_and_policies(spec.rules, spec.policies, spec.params)
-    constants = run_constants(spec.seed, spec.hands_per_table, spec.deals if deals is None else deals,
-                              tricks, log)
+    constants = run_constants(spec.seed, spec.hands_per_table, spec.deals, deals, tricks, log)
     return KernelInputs(tables, rules_record, ids, values, constants)

@@ -155,12 +155,16 @@ HAND_RULES_DTYPE = np.dtype([  # the RuleSet's non-table options in kernel form 
     ("split_threshold", np.float64),  # shuicao_split_threshold (pot units)
     ("nobid_streak_limit", np.int64),  # shuicao_split_after_nobid_streak, STREAK_OFF = null (A17)
     ("direct_amount", np.float64),  # direct_deduction_amount (settlement units, A18)
+    # A48 simulated tables
+    ("table_start_rotation", np.int64),  # 0/1: table t's first 主叫 is (first_zhujiao + t) mod players
+    ("pot_at_table_end", np.int64),  # POT_END_* (pot_at_table_end)
 ], align=True)
 
 RUN_CONSTANTS_DTYPE = np.dtype([  # what is fixed for a whole run besides the rules (materialize.run_constants)
     ("seed", np.uint64),
     ("hands_per_table", np.int64),
-    ("deals", np.int64),  # hands in the run: only the last table may be short
+    ("deals", np.int64),  # hands to play: the run's, or fewer when a replay stops early
+    ("run_deals", np.int64),  # hands in the run: where its tables end (only the last table may be short)
     ("do_tricks", np.bool_),  # keep a summary of every trick
     ("do_log", np.bool_),  # log every action (replay)
 ], align=True)
@@ -205,7 +209,9 @@ HAND_ROW_FIELDS = (
     ("category", np.int8, (), "hand category (§6.4)"),
     ("declarer_won", np.bool_, (), "R ≥ 0 (or > 0, §6.5 [A11])"),
     ("settle", np.float64, SEAT_SHAPE, "settlement incl. 水草 transfers (§6.6/§6.7)"),
-    ("pot_after", np.float64, (), "水草 pot after the hand (§5.7)"),
+    ("pot_after", np.float64, (), "水草 pot after the hand (§5.7), after any table-end split"),
+    ("table_end_split", np.float64, (), "pot shared equally after the table's last hand (A48), in pot units; "
+                                         "its shares are in settle_i"),
     ("failed_throws", np.int16, (), "failed throws in the hand"),
     ("tricks_played", np.int16, (), "tricks played (0 in an all-pass hand)"),
     ("pairs", np.int8, SEAT_SHAPE, "pairs among the dealt cards (§5.4.2)"),

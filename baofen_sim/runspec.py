@@ -25,7 +25,7 @@ from baofen_sim.policies.registry import DEFAULT_POLICY
 from baofen_sim.rules import RuleSet, preset
 
 # Bump when the same RunSpec would produce different rows (an engine or rules fix that changes outcomes).
-RULES_VERSION = 1
+RULES_VERSION = 2  # 2: seat-stable deals keyed on the global hand, A48 table start and end
 
 DEFAULT_DEALS = 100_000
 DEFAULT_HANDS_PER_TABLE = 16

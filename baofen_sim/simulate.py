@@ -151,6 +151,9 @@ def open_run(spec: RunSpec, out: Path) -> tuple[RunSpec, Manifest]:
         _check_same_run(spec, manifest, out)
         spec = spec.replace(chunk_size=manifest.spec["chunk_size"])
     remove_temp_files(out)
+    for entry in manifest.chunks:  # OUT/hands/ (or, resuming a run of the old layout, OUT itself)
+        (out / entry.part).parent.mkdir(exist_ok=True)
+        remove_temp_files((out / entry.part).parent)
     if spec.tricks:
         (out / TRICKS_DIR).mkdir(exist_ok=True)
         remove_temp_files(out / TRICKS_DIR)

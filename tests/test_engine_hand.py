@@ -12,6 +12,7 @@ import pytest
 from baofen_sim.cards import TOTAL_POINTS, parse_card
 from baofen_sim.codes import CAT_ALL_PASS, CAT_BANJI, CAT_JINTAIYANG, CAT_QUANJI, LEAD_THROW
 from baofen_sim.engine import replay_hand, run_chunk
+from baofen_sim.engine.record import replayed_hands
 from baofen_sim.io.schema import hands_to_arrow, tricks_to_arrow
 from baofen_sim.materialize import hand_rules
 from baofen_sim.policies.registry import POLICY_HEURISTIC, POLICY_RANDOM
@@ -123,15 +124,26 @@ def test_rows_do_not_depend_on_chunking_or_threads(engine, policy):
 
 
 def test_the_deal_is_a_function_of_the_hand_alone(engine):
-    """Common random numbers: the pack of hand h is the same under every policy and rule variant; at a
-    table's first hand (主叫 seat 0 everywhere) so are the dealt hands and their features."""
+    """Common random numbers: hand h's dealt hands, seat by seat, and their features are the same under
+    every policy, rule variant and table layout (DESIGN §4 seat-stable deals)."""
     runs = [whole_run(spec_of(deals=160)), whole_run(spec_of(policy="heuristic", deals=160)),
-            whole_run(spec_of("baofen-001", deals=160)), whole_run(spec_of(deals=160, params=PASS_OFTEN))]
-    first = runs[0].hands["hand_in_table"] == 0
+            whole_run(spec_of("baofen-001", deals=160)), whole_run(spec_of(deals=160, params=PASS_OFTEN)),
+            whole_run(spec_of(deals=160, hands_per_table=1))]
     for run in runs[1:]:
         for seat in range(4):
             for name in (f"pairs_{seat}", f"strength_{seat}"):
-                assert np.array_equal(run.hands[name][first], runs[0].hands[name][first])
+                assert np.array_equal(run.hands[name], runs[0].hands[name])
+
+
+def test_seat_stable_deals_when_auctions_differ(engine):
+    """Two runs whose auctions (and so 主叫 rotations) differ agree on every seat's cards and the kitty in
+    100% of hands (DESIGN §4)."""
+    a, b = spec_of(deals=128), spec_of(policy="heuristic", deals=128, hands_per_table=4)
+    first, second = replayed_hands(a, 0, a.tables), replayed_hands(b, 0, b.tables)
+    assert sum(x.record["bids"] != y.record["bids"] for x, y in zip(first, second, strict=True)) > 64
+    assert sum(x.row["zhujiao"] != y.row["zhujiao"] for x, y in zip(first, second, strict=True)) > 32
+    for x, y in zip(first, second, strict=True):
+        assert (x.record["hands"], x.record["kitty"]) == (y.record["hands"], y.record["kitty"])
 
 
 def test_a_replayed_record_holds_the_deal_of_its_hand(engine):
@@ -139,7 +151,7 @@ def test_a_replayed_record_holds_the_deal_of_its_hand(engine):
     hands = whole_run(spec).hands
     for hand in (0, 17, 39):
         record = replay_hand(spec, hand)
-        dealt, kitty = kernel_calls.deal(spec.seed, hand // 16, hand % 16, first_seat=int(hands["zhujiao"][hand]))
+        dealt, kitty = kernel_calls.deal(spec.seed, hand)
         assert [sorted(parse_card(c) for c in cards) for cards in record["hands"]] == dealt
         assert sorted(parse_card(c) for c in record["kitty"]) == kitty
         assert record["zhujiao"] == hands["zhujiao"][hand]
@@ -190,7 +202,28 @@ def test_the_zhujiao_rotates_by_the_rules(engine):
     declarer, won, zhujiao = h["declarer"][:-1], h["declarer_won"][:-1], h["zhujiao"][:-1]
     expected = np.where(declarer < 0, (zhujiao + 1) % 4, np.where(won, declarer, (declarer + 1) % 4))
     assert np.array_equal(h["zhujiao"][1:][same_table], expected[same_table])
-    assert np.all(h["zhujiao"][h["hand_in_table"] == 0] == 0)
+    first = h["hand_in_table"] == 0  # A48 table_start_rotation: table t starts at seat t mod 4
+    assert np.array_equal(h["zhujiao"][first], h["table"][first] % 4)
+    fixed = whole_run(spec_of(deals=160, rules=preset("baofen").replace(table_start_rotation=False))).hands
+    assert np.all(fixed["zhujiao"][fixed["hand_in_table"] == 0] == 0)
+
+
+@pytest.mark.parametrize("end", ["split", "unsettled"])
+def test_a_pot_left_at_a_tables_end(engine, end):
+    """A48 pot_at_table_end: `split` shares it after the table's last hand, so a run's stakes add up to
+    zero; `unsettled` leaves it in pot_after."""
+    rules = preset("baofen").replace(pot_at_table_end=end)
+    spec = RunSpec(rules=rules, policies=("random",) * 4, params=PASS_OFTEN, deals=500, hands_per_table=10, seed=8)
+    h = whole_run(spec).hands
+    last = h["hand_in_table"] == spec.hands_per_table - 1
+    total = sum(h[f"settle_{s}"] for s in range(4)).sum()
+    assert np.all(h["table_end_split"][~last] == 0.0)
+    if end == "split":
+        assert (h["table_end_split"][last] > 0).sum() > 5 and np.all(h["pot_after"][last] == 0.0)
+        assert abs(total) < 1e-6
+    else:
+        assert np.all(h["table_end_split"] == 0.0) and h["pot_after"][last].sum() > 0
+        assert np.isclose(total, -h["pot_after"][last].sum() * hand_rules(rules).pot_unit_value)
 
 
 # ---- the play options of the trick loop (§4.4.2, §4.5, §4.6) ------------------------------------------

@@ -33,12 +33,13 @@ RUNS = {
                                 hands_per_table=16, chunk_size=160, seed=44, tricks=True),
 }
 
-# Recorded at commit f10de2f (failed_throw_unit_priority = lowest_card, RULES.md §4.4.2).
+# Recorded with seat-stable deals keyed on the global hand (DESIGN §4) and A48's table start rotation and
+# table-end pot split (RULES_VERSION 2); the refactor before them kept the digests of commit f10de2f.
 DIGESTS = {
-    "baofen-random": "a922053068a3dec28236d085403de5b3c1627bb4730c46a9c7d3fcd9fd32db34",
-    "baofen-heuristic": "621a6ef5670da858fbe660142faad4e4193704f1f4f353a3cfe0936bc7d7e5d2",
-    "baofen-001-random": "e33e0ed275bede5c7d71c66a5db76b065b22e59af4fa44b8f046ae3761d601c7",
-    "baofen-001-mixed": "1234df196ed6f503725bf725987232dc10be2524bdbbf48c50c7e9a2432df4c1",
+    "baofen-random": "3fae6db9a1c198a4532668e4ad116f9c44cf85e4fcaea7ca411fa3948a269304",
+    "baofen-heuristic": "87c8f08d27e43bdfcf94971364d397deed8805da3fe653ab62a5a88a149b5bdc",
+    "baofen-001-random": "aa7ab65d38388112f9eb5572a339489df813c8ce7aafbff06f1fbed12d56f291",
+    "baofen-001-mixed": "fbe80e3ee45e6e4a06df760383a851fadb5fb57f1f4995e1664bf6b895446f18",
 }
 
 

@@ -265,7 +265,7 @@ def play_random_hand(tb, seed: int, declarer: int, random_leads: float, rnd: ran
     replaced by the forced unit when they fail) with probability `random_leads`, else the heuristic's;
     every follow is the heuristic's. Asserts every heuristic play is legal and no heuristic throw fails.
     Returns the number of heuristic decisions."""
-    kinds, _ = deal(seed, 0, 0)
+    kinds, _ = deal(seed, 0)
     hands = [tuple(np.uint64(x) for x in bits_of(tb, k)) for k in kinds]
     row = params()
     view = make_view(tb, declarer=declarer, leader=declarer)
@@ -332,7 +332,7 @@ def random_follow_positions(seed: int, count: int):
     rnd = random.Random(seed)
     for i in range(count):
         tb = tables(rnd.choice(BAOFEN_PRESETS), "SHCD"[rnd.randrange(4)])
-        kinds, _ = deal(seed, 0, i)
+        kinds, _ = deal(seed, i)
         hands = [bits_of(tb, sorted(rnd.sample(k, rnd.randrange(6, 26)))) for k in kinds]
         leader = rnd.randrange(SEATS)
         _, ge1, eq2, _ = sample_lead(tb, *hands[leader], True, np.uint64(rnd.getrandbits(63)))
@@ -370,7 +370,7 @@ def test_choice_ignores_hidden_cards():
     tb = tables(trump="S")
     rnd = random.Random(5)
     for seed in range(30):
-        kinds, kitty = deal(3000 + seed, 0, 0)
+        kinds, kitty = deal(3000 + seed, 0)
         me, leader, declarer = 1, 0, rnd.randrange(SEATS)
         led = kinds[leader][rnd.randrange(HAND_SIZE)]
         hidden = [k for s, hand in enumerate(kinds) if s != me for k in hand] + kitty
@@ -391,7 +391,7 @@ def test_choice_ignores_hidden_cards():
 
 def test_deterministic_and_stream_untouched():
     tb = tables(trump="D")
-    kinds, _ = deal(77, 0, 0)
+    kinds, _ = deal(77, 0)
     hand = bits_of(tb, kinds[1])
     view = make_view(tb, declarer=0, leader=0, trick=[[kinds[0][3]]])
     lead = analyze_lead(tb, *bits_of(tb, [kinds[0][3]]))

@@ -261,7 +261,7 @@ def test_manifest_round_trips_and_records_the_run(tmp_path):
     assert data["spec"]["rules"]["name"] == "baofen" and data["spec"]["params"][0] == {"a": 1.5}
     assert data["counts"] == {"tables": 7, "hands": 100, "chunks": 4, "chunks_done": 1, "hands_done": 32}
     assert set(data["versions"]) == {"python", "baofen_sim", "numba", "numpy", "polars", "pyarrow"}
-    assert [c["part"] for c in data["chunks"]] == [part_name(h) for h in (0, 32, 64, 96)]
+    assert [c["part"] for c in data["chunks"]] == [f"hands/{part_name(h)}" for h in (0, 32, 64, 96)]
     assert [c["hands"] for c in data["chunks"]] == [32, 32, 32, 4]
     again = read_manifest(tmp_path)
     assert again.run_spec() == spec and again.chunks == manifest.chunks
@@ -277,3 +277,16 @@ def test_a_foreign_or_broken_manifest_is_a_manifest_error(tmp_path, text):
     manifest_path(tmp_path).write_text(text)
     with pytest.raises(ManifestError, match="manifest.json"):
         read_manifest(tmp_path)
+
+
+def test_schema_command_lists_every_column_with_its_description():
+    from typer.testing import CliRunner
+
+    from baofen_sim.cli import app
+
+    result = CliRunner().invoke(app, ["schema", "--players", "5"])
+    assert result.exit_code == 0, result.output
+    for column in (*hand_columns(5), *TRICK_COLUMNS):
+        assert column.name in result.output and column.doc in result.output
+    assert "OUT/hands" in result.output and "OUT/tricks" in result.output
+    assert CliRunner().invoke(app, ["schema", "--players", "9"]).exit_code == 2

@@ -60,7 +60,7 @@ def deal(seed: int) -> tuple[list[list[int]], list[int]]:
 
 
 def seat_streams(seed: int) -> np.ndarray:
-    return np.array([stream_key(seed, 0, 0, STREAM_SEAT_BASE + s) for s in range(4)], dtype=np.uint64)
+    return np.array([stream_key(seed, 0, STREAM_SEAT_BASE + s) for s in range(4)], dtype=np.uint64)
 
 
 def auction_arrays(hr):

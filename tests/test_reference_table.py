@@ -304,3 +304,24 @@ def test_pot_splits_exactly_when_it_reaches_the_threshold(n_all_pass):
         if pot >= 50:
             pot = 0
         assert hand.pot_after == pot
+
+
+# ----- A48 simulated tables ---------------------------------------------------------------------------
+
+
+def test_a48_tables_start_in_rotation():
+    rules = preset("baofen")
+    assert [TableLedger(rules, table).zhujiao for table in range(6)] == [0, 1, 2, 3, 0, 1]
+    fixed = rules.replace(table_start_rotation=False)
+    assert [TableLedger(fixed, table).zhujiao for table in range(6)] == [0] * 6
+
+
+def test_a48_a_pot_left_at_the_end_is_split_or_left():
+    table = TableLedger(preset("baofen"))
+    table.all_pass()  # 5 shares in the pot
+    assert table.end_table() == (5.0, (1.25, 1.25, 1.25, 1.25))
+    assert table.pot == 0 and sum(table.cumulative) == 0
+    assert table.end_table() == (0.0, (0.0, 0.0, 0.0, 0.0))
+    left = TableLedger(preset("baofen").replace(pot_at_table_end="unsettled"))
+    left.all_pass()
+    assert left.end_table() == (0.0, (0.0, 0.0, 0.0, 0.0)) and left.pot == 5

@@ -30,7 +30,7 @@ def run_dir(tmp_path_factory):
 
 
 def rows(out) -> pl.DataFrame:
-    return pl.read_parquet(out / "part-*.parquet").sort("hand")
+    return pl.read_parquet(out / "hands" / "part-*.parquet").sort("hand")
 
 
 def invoke(*args: str):

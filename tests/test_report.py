@@ -183,7 +183,7 @@ def test_report_errors(tmp_path, run_dir):
     with pytest.raises(ReportError, match="no such run directory"):
         build_report(tmp_path / "missing")
     (tmp_path / "empty").mkdir()
-    with pytest.raises(ReportError, match="no part-"):
+    with pytest.raises(ReportError, match="no hands/part-"):
         build_report(tmp_path / "empty")
     with pytest.raises(ReportError, match="--by 'colour': no such column"):
         build_report(run_dir, by="colour")

@@ -46,6 +46,7 @@ jintaiyang_defender_score categories_use_card_points_only zero_result_is_win set
 stake_declarer_factor stake_multiplier_normal stake_multiplier_quanji stake_multiplier_banji
 stake_multiplier_jintaiyang all_pass_mode shuicao_zhujiao_amount shuicao_fujiao_amount shuicao_share_value
 shuicao_loss_multiple shuicao_split_threshold shuicao_split_after_nobid_streak direct_deduction_amount
+table_start_rotation pot_at_table_end
 """.split()
 
 ENUMS = [getattr(rules_module, name) for name in rules_module.__all__
@@ -101,7 +102,7 @@ def test_ruleset_has_exactly_the_section_9_parameters():
 
 
 def test_enum_members_follow_the_naming_contract():
-    assert len(ENUMS) == 19
+    assert len(ENUMS) == 20
     for enum in ENUMS:
         assert enum.__doc__ and "§" in enum.__doc__, enum
         for member in enum:
@@ -404,3 +405,14 @@ def test_load_rules_missing_file_and_unknown_name():
         load_rules("no-such-rules.toml")
     with pytest.raises(RulesError, match="unknown preset 'zhaopengyou'.*presets: baofen, baofen-001"):
         load_rules("zhaopengyou")
+
+
+def test_every_enum_option_has_one_kernel_code_per_value():
+    """baofen_sim.codes.OPTION_CODES covers exactly the values of each enum option it names."""
+    from baofen_sim.codes import OPTION_CODES
+
+    rules = preset("baofen")
+    for name, codes in OPTION_CODES.items():
+        enum = type(getattr(rules, name))
+        assert set(codes) == {member.value for member in enum}, name
+        assert sorted(codes.values()) == list(range(len(codes))), name

@@ -102,8 +102,8 @@ def test_a_run_writes_parts_in_hand_order_and_a_complete_manifest(tmp_path):
     out = tmp_path / "out"
     assert summary.chunks_run == 4 and summary.chunks_skipped == 0 and summary.hands == 1000
     assert engine.calls == [(0, 16), (16, 16), (32, 16), (48, 15)]
-    assert sorted(files_of(out)) == [f"part-{h:012d}.parquet" for h in (0, 256, 512, 768)]
-    frame = pl.read_parquet(out / "part-*.parquet")
+    assert sorted(files_of(out)) == [f"hands/part-{h:012d}.parquet" for h in (0, 256, 512, 768)]
+    frame = pl.scan_parquet(out / "hands").collect()  # DESIGN §7: OUT/hands is one table, no options
     assert frame["hand"].to_list() == list(range(1000))
     manifest = read_manifest(out)
     assert manifest.status == COMPLETE and manifest.run_spec() == spec
@@ -120,7 +120,7 @@ def test_the_same_spec_gives_byte_identical_parts(tmp_path):
 def test_rows_do_not_depend_on_the_chunk_size(tmp_path):
     simulate(spec_of(chunk_size=256, tricks=True), tmp_path / "a", run_chunk=FakeEngine())
     simulate(spec_of(chunk_size=40, tricks=True), tmp_path / "b", run_chunk=FakeEngine())
-    for pattern in ("part-*.parquet", "tricks/part-*.parquet"):
+    for pattern in ("hands/part-*.parquet", "tricks/part-*.parquet"):
         assert pl.read_parquet(tmp_path / "a" / pattern).equals(pl.read_parquet(tmp_path / "b" / pattern))
 
 
@@ -168,7 +168,7 @@ def test_an_interrupt_while_writing_leaves_no_temp_file(tmp_path, monkeypatch):
 def test_a_missing_part_is_played_again(tmp_path):
     out = tmp_path / "out"
     simulate(spec_of(), out, run_chunk=FakeEngine())
-    (out / "part-000000000256.parquet").unlink()
+    (out / "hands" / "part-000000000256.parquet").unlink()
     engine = FakeEngine()
     simulate(spec_of(), out, run_chunk=engine)
     assert engine.calls == [(16, 16)]
@@ -204,7 +204,7 @@ def test_an_engine_returning_the_wrong_hands_is_caught(tmp_path):
 
     with pytest.raises(SchemaError, match="`hand` is not 0..255 in order"):
         simulate(spec_of(), tmp_path / "out", run_chunk=shifted)
-    assert not list((tmp_path / "out").glob("part-*"))
+    assert not list((tmp_path / "out").rglob("part-*"))
 
 
 def test_progress_bar_runs_without_a_terminal(tmp_path, capsys):
@@ -277,3 +277,29 @@ def test_rerunning_a_complete_run_plays_nothing(tmp_path):
     engine = FakeEngine()
     summary = simulate(spec_of(), out, run_chunk=engine)
     assert engine.calls == [] and summary.chunks_skipped == 4 and files_of(out) == before
+
+
+def test_the_run_folder_is_a_clean_dataset(tmp_path):
+    """DESIGN §7: OUT/hands reads as one table with polars and pyarrow.dataset, no options; the manifest
+    stays beside it; column descriptions travel in the Parquet metadata."""
+    import pyarrow.dataset as ds
+
+    out = tmp_path / "out"
+    simulate(spec_of(tricks=True), out, run_chunk=FakeEngine())
+    assert sorted(p.name for p in out.iterdir()) == ["hands", "manifest.json", "tricks"]
+    table = ds.dataset(out / "hands").to_table()
+    assert table.num_rows == 1000 and pl.scan_parquet(out / "hands").collect().height == 1000
+    assert table.schema.field("declarer_points").metadata[b"description"] == b"card points the declarer took (C)"
+    assert ds.dataset(out / "tricks").to_table().num_rows == pl.scan_parquet(out / "tricks").collect().height
+
+
+def test_report_reads_a_run_of_the_old_layout(tmp_path):
+    """Runs written before OUT/hands/ kept their parts beside the manifest; report still reads them."""
+    from baofen_sim.analysis.report import build_report
+
+    out = tmp_path / "out"
+    simulate(spec_of(), out, run_chunk=FakeEngine())
+    for part in (out / "hands").iterdir():
+        part.rename(out / part.name)
+    (out / "hands").rmdir()
+    assert build_report(out)["overall"]["hands"] == 1000

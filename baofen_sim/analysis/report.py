@@ -1,4 +1,5 @@
-"""`report`: summary statistics of a run, read lazily from `OUT/part-*.parquet` (and OUT/manifest.json).
+"""`report`: summary statistics of a run, read lazily from `OUT/hands/part-*.parquet` (OUT/part-*.parquet in
+a run of the layout before hands/) and OUT/manifest.json.
 
 Per run, or per value of any column (`by`):
 - hands, all-pass count and rate;
@@ -24,7 +25,7 @@ from rich.table import Table
 
 from baofen_sim.codes import CATEGORY_LABELS
 from baofen_sim.io.manifest import ManifestError, read_manifest
-from baofen_sim.io.parquet import part_paths
+from baofen_sim.io.parquet import hand_part_paths
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 WANGFEN_FULL = 50  # RULES.md §6.3: all six trump-suit point cards (5+10+10+5+10+10)
@@ -74,9 +75,9 @@ def scan_hands(out_dir: str | Path) -> pl.LazyFrame:
     out = Path(out_dir)
     if not out.is_dir():
         raise ReportError(f"{out}: no such run directory")
-    parts = part_paths(out)
+    parts = hand_part_paths(out)
     if not parts:
-        raise ReportError(f"{out}: no part-*.parquet files (has the run started?)")
+        raise ReportError(f"{out}: no hands/part-*.parquet files (has the run started?)")
     return pl.scan_parquet(parts)
 
 

@@ -21,12 +21,12 @@ from typing import NamedTuple
 import numpy as np
 from numba import config, prange
 
-from baofen_sim.codes import LEDGER_STATE_SIZE_BASE
+from baofen_sim.codes import LEDGER_STATE_SIZE_BASE, LG_POT
 from baofen_sim.engine.hand import play_hand
 from baofen_sim.engine.tricks import copy_tricks, load_policies
 from baofen_sim.io.schema import TRICK_COLUMNS, ChunkResult, allocate
 from baofen_sim.kernels.jit import njit
-from baofen_sim.kernels.ledger import ledger_start
+from baofen_sim.kernels.ledger import ledger_start, settle_table_end
 from baofen_sim.materialize import kernel_inputs, max_auction_steps
 from baofen_sim.records import (
     DEAL_SCRATCH_DTYPE,
@@ -79,16 +79,20 @@ def play_table(run, out, table, first_row):
     rows, logs, trick_rows = out.rows, out.logs, out.trick_rows
     n = rules[0].num_players
     ledger = np.zeros(LEDGER_STATE_SIZE_BASE + n, dtype=np.float64)
-    ledger_start(rules[0], ledger)
+    ledger_start(rules[0], ledger, table)
     load_policies(run, state[0], n)
     hands_per_table = constants[0].hands_per_table
     hands = min(hands_per_table, constants[0].deals - table * hands_per_table)
+    last_hand = min(hands_per_table, constants[0].run_deals - table * hands_per_table) - 1
     for hand in range(hands):
         hr = rules[0]
         cs = constants[0]
         r = first_row + hand
         log = logs[r] if cs.do_log else logs[0]
         play_hand(hr, tables, cs, table, hand, rows[r], log, ledger, scratch[0], state[0], view[0])
+        if hand == last_hand:  # A48: the table ends
+            rows[r].table_end_split = settle_table_end(hr, ledger, rows[r].settle)
+            rows[r].pot_after = ledger[LG_POT]
         if cs.do_tricks:
             copy_tricks(state[0], trick_rows, r * hr.hand_size)
 

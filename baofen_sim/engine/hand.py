@@ -2,11 +2,12 @@
 
     deal ► auction ► (all pass: §5.7 settle) ► kitty ► bury ► trump ► tricks ► score ► settle ► output row
 
-- Deal (§5.3): the pack order is `rng.deal_pack(seed, table, hand_in_table)` (stream STREAM_DEAL), a pure
-  function of the hand, so hand h is the same shuffle whatever the chunking, threads or policy and rule
-  variants (DESIGN §4, common random numbers); it is handed out from the 主叫, who gets the first card.
-- Each seat's policy draws from its own stream `stream_key(seed, table, hand_in_table, STREAM_SEAT_BASE +
-  seat)`, for every decision of the hand (bid, bury, trump, plays).
+- Deal (§5.3): the pack order is `rng.deal_pack(seed, hand)` (stream STREAM_DEAL, `hand` the run's global
+  index), a pure function of the hand, so hand h is the same shuffle whatever the chunking, threads, hands
+  per table, policies or rule variants (DESIGN §4, common random numbers); it is handed out by absolute
+  seat, so each seat holds the same cards whoever is 主叫 (seat-stable deals).
+- Each seat's policy draws from its own stream `stream_key(seed, hand, STREAM_SEAT_BASE + seat)`, for
+  every decision of the hand (bid, bury, trump, plays).
 - The table state (`kernels.ledger`: 主叫, 水草 pot, cumulative totals) comes in and goes out in `ledger`.
 
 A hand takes records (`baofen_sim.records`: the hand rules, the run constants, its output row, its log,
@@ -65,11 +66,12 @@ def counts_to_bits(tb, counts):
 
 
 @njit(cache=True)
-def deal(hr, cs, sc, st, row, table, hand, zhujiao):
-    """§5.3 deal the hand from the 主叫; record each seat's pairs, strength and policy; set the bid caps."""
+def deal(hr, cs, sc, st, row):
+    """§5.3 deal the hand (seat-stable: by absolute seat, DESIGN §4); record each seat's pairs, strength
+    and policy; set the bid caps."""
     n = hr.num_players
-    deal_pack(cs.seed, table, hand, sc.pack)
-    sc.kitty_ge1, sc.kitty_eq2 = deal_hands(sc.pack, n, hr.hand_size, zhujiao, sc.deal_ge1, sc.deal_eq2)
+    deal_pack(cs.seed, row.hand, sc.pack)
+    sc.kitty_ge1, sc.kitty_eq2 = deal_hands(sc.pack, n, hr.hand_size, sc.deal_ge1, sc.deal_eq2)
     for seat in range(n):
         counts = sc.counts[seat]
         kind_counts(sc.deal_ge1[seat], sc.deal_eq2[seat], counts)
@@ -190,8 +192,8 @@ def play_hand(hr, tables, cs, table, hand, row, log, ledger, sc, st, view):
     row.zhujiao = zhujiao
     st.tricks = 0
     for seat in range(n):
-        st.rng[seat] = stream_key(cs.seed, table, hand, STREAM_SEAT_BASE + seat)
-    deal(hr, cs, sc, st, row, table, hand, zhujiao)
+        st.rng[seat] = stream_key(cs.seed, row.hand, STREAM_SEAT_BASE + seat)
+    deal(hr, cs, sc, st, row)
     declarer = auction(hr, sc, st, row, zhujiao)
     if declarer == NO_SEAT:
         finish_all_pass(hr, sc, row, ledger)

@@ -52,14 +52,14 @@ class ReplayedHand:
     cumulative_before: list[float]
 
 
-def deal(seed: int, table: int, hand: int, num_players: int = 4, hand_size: int = 25,
-         first_seat: int = 0) -> tuple[list[list[int]], list[int]]:
-    """The deal of hand `hand` of table `table` under `seed`: per-seat sorted kinds, and the kitty."""
+def deal(seed: int, hand: int, num_players: int = 4, hand_size: int = 25) -> tuple[list[list[int]], list[int]]:
+    """The deal of the run's hand `hand` (global index) under `seed`: per-seat sorted kinds (absolute
+    seats), and the kitty."""
     pack = np.zeros(PACK_SIZE, dtype=np.int64)
-    rng.deal_pack(seed, table, hand, pack)
+    rng.deal_pack(seed, hand, pack)
     ge1 = np.zeros(num_players, dtype=np.uint64)
     eq2 = np.zeros(num_players, dtype=np.uint64)
-    kitty_ge1, kitty_eq2 = rng.deal_hands(pack, num_players, hand_size, first_seat, ge1, eq2)
+    kitty_ge1, kitty_eq2 = rng.deal_hands(pack, num_players, hand_size, ge1, eq2)
     counts = np.zeros(NUM_KINDS, dtype=np.int64)
 
     def kinds(g, e) -> list[int]:
@@ -109,7 +109,7 @@ def replayed_hands(spec: RunSpec, first_table: int, n_tables: int, deals: int | 
         if rec.hand_in_table == 0:
             pot, cumulative = 0.0, [0.0] * n
         row = _row(columns, r, int(rec.n_bids))
-        dealt, kitty = deal(spec.seed, int(rec.table), int(rec.hand_in_table), n, size, int(rec.zhujiao))
+        dealt, kitty = deal(spec.seed, int(rec.hand), n, size)
         bids = [None if b == PASS else b for b in row["bids"]]
         plays: list[LoggedPlay] = []
         tricks: list[dict[str, Any]] = []

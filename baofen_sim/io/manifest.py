@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from baofen_sim.io.parquet import TRICKS_DIR, part_name, temp_path
+from baofen_sim.io.parquet import HANDS_DIR, TRICKS_DIR, part_name, temp_path
 from baofen_sim.runspec import RULES_VERSION, Chunk, RunSpec
 
 MANIFEST_NAME = "manifest.json"
@@ -119,7 +119,7 @@ class Manifest:
 def chunk_entry(spec: RunSpec, chunk: Chunk) -> ChunkEntry:
     first_hand = spec.first_hand(chunk.first_table)
     name = part_name(first_hand)
-    return ChunkEntry(chunk.first_table, chunk.n_tables, first_hand, spec.hands_in(*chunk), name,
+    return ChunkEntry(chunk.first_table, chunk.n_tables, first_hand, spec.hands_in(*chunk), f"{HANDS_DIR}/{name}",
                       f"{TRICKS_DIR}/{name}" if spec.tricks else None)
 
 

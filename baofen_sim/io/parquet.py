@@ -22,6 +22,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 PART_GLOB = "part-*.parquet"
+HANDS_DIR = "hands"  # OUT/hands/part-*.parquet: one row per hand (DESIGN.md §7)
 TRICKS_DIR = "tricks"  # OUT/tricks/part-*.parquet: one row per trick
 TEMP_GLOB = ".*.tmp"
 COMPRESSION = "zstd"
@@ -100,3 +101,10 @@ def remove_temp_files(directory: str | Path) -> list[Path]:
 def part_paths(directory: str | Path) -> list[Path]:
     """The part files in `directory`, in hand order."""
     return sorted(Path(directory).glob(PART_GLOB))
+
+
+def hand_part_paths(out_dir: str | Path) -> list[Path]:
+    """The hand table's part files of a run, in hand order: OUT/hands/part-*.parquet, or OUT/part-*.parquet
+    for a run written before the hands/ folder (DESIGN.md §7)."""
+    out = Path(out_dir)
+    return part_paths(out / HANDS_DIR) if (out / HANDS_DIR).is_dir() else part_paths(out)

@@ -85,7 +85,10 @@ TRICK_COLUMNS: tuple[Column, ...] = (
 
 
 def arrow_schema(columns: tuple[Column, ...]) -> pa.Schema:
-    return pa.schema([pa.field(c.name, c.arrow_type, nullable=True) for c in columns])
+    """The Arrow schema of a table; each field carries its description (`description` field metadata), so
+    the Parquet files document their columns."""
+    return pa.schema([pa.field(c.name, c.arrow_type, nullable=True, metadata={"description": c.doc})
+                      for c in columns])
 
 
 @dataclass(frozen=True, slots=True)

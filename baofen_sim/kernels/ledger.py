@@ -29,6 +29,7 @@ from baofen_sim.codes import (
     LG_POT,
     LG_ZHUJIAO,
     PENALTY_THROWER_CUMULATIVE_PER_CARD,
+    POT_END_SPLIT,
     RECIPIENT_OPPONENTS_SPLIT,
     SETTLE_CUMULATIVE_001,
     STREAK_OFF,
@@ -37,10 +38,33 @@ from baofen_sim.kernels.jit import njit
 
 
 @njit(cache=True)
-def ledger_start(hr, state):
-    """A new table: 主叫 `first_zhujiao` (§5.2, seat 0), empty pot, zero totals (DESIGN §5)."""
+def table_first_zhujiao(hr, table):
+    """Table `table`'s first 主叫: `first_zhujiao` (§5.2, seat 0), rotated by the table index (A48)."""
+    if hr.table_start_rotation != 0:
+        return (hr.first_zhujiao + table) % hr.num_players
+    return hr.first_zhujiao
+
+
+@njit(cache=True)
+def ledger_start(hr, state, table):
+    """A new table: its first 主叫, empty pot, zero totals (DESIGN §5)."""
     state[:] = 0.0
-    state[LG_ZHUJIAO] = hr.first_zhujiao
+    state[LG_ZHUJIAO] = table_first_zhujiao(hr, table)
+
+
+@njit(cache=True)
+def settle_table_end(hr, state, out_settlement):
+    """After a table's last hand (A48): with POT_END_SPLIT a non-empty pot is shared equally among the
+    players (as at §5.7.1 (4)), the shares added to `out_settlement`. Returns the pot units shared."""
+    pot = state[LG_POT]
+    if hr.pot_at_table_end != POT_END_SPLIT or pot <= 0:
+        return 0.0
+    share = pot / hr.num_players
+    for seat in range(hr.num_players):
+        out_settlement[seat] += share * hr.pot_unit_value
+        state[LG_CUMULATIVE + seat] += share * hr.pot_unit_value
+    state[LG_POT] = 0.0
+    return pot
 
 
 @njit(cache=True)
@@ -179,8 +203,9 @@ def settle_declared(state, hr, declarer, declarer_won, category, result, throw_s
     return _finish(hr, state, out_settlement, next_zhujiao)
 
 
-def new_ledger_state(hr) -> np.ndarray:
-    """A fresh table state array for `hr` (Python helper): 主叫 first_zhujiao, empty pot, zero totals."""
+def new_ledger_state(hr, table: int = 0) -> np.ndarray:
+    """A fresh state array for table `table` under `hr` (Python helper): its first 主叫, empty pot, zero
+    totals."""
     state = np.zeros(LEDGER_STATE_SIZE_BASE + hr.num_players, dtype=np.float64)
-    state[LG_ZHUJIAO] = hr.first_zhujiao
+    ledger_start(hr, state, table)
     return state

@@ -1,12 +1,14 @@
 """Counter-based random streams and the deal (DESIGN.md §4).
 
-A stream is keyed on (seed, table, hand, stream id) by splitmix64 mixing, so hand h gets the same cards
-whatever the chunking, thread count or rule variant. The state is one uint64 passed in and returned
+A stream is keyed on (seed, hand, stream id) by splitmix64 mixing, the hand being its global index in the
+run, so hand h gets the same cards whatever the chunking, thread count, hands per table, rule variant or
+policies. The state is one uint64 passed in and returned
 (`state, value = next_u64(state)`); there is no global state.
 
 The deal works in *kind space*: `deal_pack` shuffles the 108 cards (Fisher-Yates), `deal_hands` hands them
-out round-robin from a first seat and returns per-seat bitboards over card kinds 0..53 (ge1/eq2, as in
-the trump-relative layout but indexed by kind id) plus the kitty. Remap to a trump layout with
+out round-robin by absolute seat (seat 0 first, whoever is 主叫: DESIGN §4 seat-stable deals) and returns
+per-seat bitboards over card kinds 0..53 (ge1/eq2, as in the trump-relative layout but indexed by kind id)
+plus the kitty. Remap to a trump layout with
 `units.hand_from_kinds` once the trump is known.
 """
 
@@ -21,9 +23,7 @@ from baofen_sim.kernels.jit import njit
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # splitmix64 increment
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
-_KEY_SALT = (np.uint64(0x243F6A8885A308D3), np.uint64(0x13198A2E03707344),
-             np.uint64(0xA4093822299F31D0), np.uint64(0x082EFA98EC4E6C89))
-_K0, _K1, _K2, _K3 = _KEY_SALT
+_K0, _K2, _K3 = np.uint64(0x243F6A8885A308D3), np.uint64(0xA4093822299F31D0), np.uint64(0x082EFA98EC4E6C89)
 _LOW32 = np.uint64(0xFFFFFFFF)
 _S27, _S30, _S31, _S32 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(32)
 _ONE = np.uint64(1)
@@ -63,10 +63,10 @@ def mix64(z):
 
 
 @njit(cache=True)
-def stream_key(seed, table, hand, stream):
-    """Initial state of the stream (seed, table, hand, stream); each argument a non-negative integer."""
+def stream_key(seed, hand, stream):
+    """Initial state of the stream (seed, hand, stream) of the run's hand `hand` (its global index); each
+    argument a non-negative integer."""
     h = mix64(np.uint64(seed) ^ _K0)
-    h = mix64(h ^ _wrap_add(np.uint64(table), _K1))
     h = mix64(h ^ _wrap_add(np.uint64(hand), _K2))
     return mix64(h ^ _wrap_add(np.uint64(stream), _K3))
 
@@ -114,26 +114,27 @@ def shuffle_pack(state, pack):
 
 
 @njit(cache=True)
-def deal_pack(seed, table, hand, pack):
-    """Shuffle `pack` for hand `hand` of table `table` under `seed` (stream STREAM_DEAL)."""
-    shuffle_pack(stream_key(seed, table, hand, STREAM_DEAL), pack)
+def deal_pack(seed, hand, pack):
+    """Shuffle `pack` for the run's hand `hand` (its global index) under `seed` (stream STREAM_DEAL)."""
+    shuffle_pack(stream_key(seed, hand, STREAM_DEAL), pack)
 
 
 @njit(cache=True)
-def deal_hands(pack, num_players, hand_size, first_seat, out_ge1, out_eq2):
-    """Hand out `pack` counter-clockwise from `first_seat`: card i goes to seat (first_seat + i) mod N for
-    i < N × hand_size, the rest is the kitty. Writes kind-space bitboards per seat into out_ge1/out_eq2
+def deal_hands(pack, num_players, hand_size, out_ge1, out_eq2):
+    """Hand out `pack` by absolute seat: card i goes to seat i mod N for i < N × hand_size, the rest is the
+    kitty (seat-stable: the same cards at each seat whoever is 主叫, DESIGN §4; RULES §5.3 dealing from the
+    主叫 is the same for a uniformly random deal). Writes kind-space bitboards per seat into out_ge1/out_eq2
     (uint64[N]) and returns (kitty_ge1, kitty_eq2)."""
     for seat in range(num_players):
         out_ge1[seat] = _ZERO
         out_eq2[seat] = _ZERO
     dealt = num_players * hand_size
-    seat = first_seat
+    seat = 0
     for i in range(dealt):
         card = _ONE << np.uint64(pack[i])
         out_eq2[seat] |= out_ge1[seat] & card
         out_ge1[seat] |= card
-        seat = seat + 1 if seat + 1 < num_players else 0  # (first_seat + i + 1) mod N, without a division
+        seat = seat + 1 if seat + 1 < num_players else 0  # (i + 1) mod N, without a division
     kitty_ge1 = _ZERO
     kitty_eq2 = _ZERO
     for i in range(dealt, PACK_SIZE):

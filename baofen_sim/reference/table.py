@@ -41,6 +41,7 @@ from baofen_sim.rules import (
     AllPassMode,
     FailedThrowPenaltyKind,
     FailedThrowPenaltyRecipient,
+    PotAtTableEnd,
     RuleSet,
     SettlementMode,
 )
@@ -79,14 +80,35 @@ class TableLedger:
     cumulative_001, the money won or lost under stakes_000.
     """
 
-    def __init__(self, rules: RuleSet):
+    def __init__(self, rules: RuleSet, table: int = 0):
         self.rules = rules
         self.num_players: int = rules.num_players
-        self.zhujiao: int = rules.first_zhujiao_seat  # §5.2: South, seat 0
+        self.zhujiao: int = self.first_zhujiao(rules, table)
         self.pot: float = 0.0
         self.cumulative: list[float] = [0.0] * self.num_players
         self.nobid_streak: int = 0
         self.hands_played: int = 0
+
+    @staticmethod
+    def first_zhujiao(rules: RuleSet, table: int) -> int:
+        """The first 主叫 of simulated table `table`: `first_zhujiao_seat` (§5.2: South, seat 0), rotated by
+        the table index with `table_start_rotation` (A48)."""
+        if rules.table_start_rotation:
+            return (rules.first_zhujiao_seat + table) % rules.num_players
+        return rules.first_zhujiao_seat
+
+    def end_table(self) -> tuple[float, tuple[float, ...]]:
+        """After the table's last hand (A48): with `pot_at_table_end` = split a non-empty pot is shared
+        equally among the players (as at §5.7.1 (4)). Returns (pot units shared, each seat's share in
+        settlement units); `unsettled` leaves the pot and shares nothing."""
+        if self.rules.pot_at_table_end != PotAtTableEnd.SPLIT or self.pot <= 0:
+            return 0.0, (0.0,) * self.num_players
+        flow = _HandFlow(self.num_players, self.pot)
+        self._split_pot(flow)
+        for seat, change in enumerate(flow.delta):
+            self.cumulative[seat] += change
+        self.pot = flow.pot
+        return flow.paid_out, tuple(flow.delta)
 
     # ----- units -------------------------------------------------------------------------------------
 

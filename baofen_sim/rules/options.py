@@ -154,6 +154,13 @@ class SettlementMode(StrEnum):
     CUMULATIVE_001 = "cumulative_001"
 
 
+class PotAtTableEnd(StrEnum):
+    """A §5.7 水草 pot left after a simulated table's last hand, A48: shared equally (default) or left unpaid."""
+
+    SPLIT = "split"
+    UNSETTLED = "unsettled"
+
+
 class AllPassMode(StrEnum):
     """All pass, §5.7 [A17, A18]: S000 水草 in shares (baofen), S001 水草 in points, S001 direct deduction."""
 

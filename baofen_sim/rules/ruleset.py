@@ -33,6 +33,7 @@ from baofen_sim.rules.options import (
     JokerTractorRuff001,
     KittyPointsOwner,
     MultiUnitCompare,
+    PotAtTableEnd,
     RuffStructureRule,
     SettlementMode,
     TieRule,
@@ -132,6 +133,8 @@ class RuleSet:
     shuicao_split_threshold: float = 50.0  # §5.7.1 split at ≥ 50 shares
     shuicao_split_after_nobid_streak: int | None = None  # §5.7.3 [A17] None = off
     direct_deduction_amount: float = 40.0  # §5.7.2 [A18]; bf "–": bf1 placeholder 40
+    table_start_rotation: bool = True  # [A48] table t's first 主叫 is (first_zhujiao_seat + t) mod players
+    pot_at_table_end: PotAtTableEnd = PotAtTableEnd.SPLIT  # [A48] a pot left after the last hand is shared
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

@@ -53,7 +53,7 @@ spec = RunSpec(policies=("{policy}",) * 4, deals={hands}, seed=1, threads={threa
 started = time.perf_counter()
 simulate(spec, {out!r}, progress=False)
 seconds = time.perf_counter() - started
-size = sum(p.stat().st_size for p in Path({out!r}).glob("part-*.parquet"))
+size = sum(p.stat().st_size for p in Path({out!r}, "hands").glob("part-*.parquet"))
 print(json.dumps({{"seconds": seconds, "bytes": size,
                    "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """

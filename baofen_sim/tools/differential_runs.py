@@ -50,8 +50,9 @@ class HandTally:
         self.disagreements += other.disagreements[:MAX_REPORTED]
 
 
-def _differences(replayed, report, next_zhujiao: int | None) -> list[str]:
-    """What the engine's hand and the reference's verdict on its record disagree on."""
+def _differences(replayed, report, next_zhujiao: int | None, table_end: bool) -> list[str]:
+    """What the engine's hand and the reference's verdict on its record disagree on; at a table's end,
+    after the reference's own table-end settlement (A48)."""
     from baofen_sim.codes import NO_SEAT
 
     row, events = replayed.row, report.events
@@ -84,6 +85,11 @@ def _differences(replayed, report, next_zhujiao: int | None) -> list[str]:
             out.append(f"S, K: reference {(score.score, score.kitty_points)}, engine "
                        f"{(row['score'], row['kitty_points'])}")
     got = {name: result[name] for name in want}
+    want["table_end_split"], got["table_end_split"] = row["table_end_split"], 0.0
+    if table_end:
+        split, shares = report.hand.ledger.end_table()
+        got.update(table_end_split=split, pot_after=report.hand.ledger.pot,
+                   settlement=[a + b for a, b in zip(got["settlement"], shares, strict=True)])
     if got != want:
         out.append(f"result: reference {got}, engine {want}")
     if next_zhujiao is not None and report.hand.ledger.zhujiao != next_zhujiao:
@@ -103,6 +109,7 @@ def compare_tables(spec, first_table: int, n_tables: int) -> HandTally:
     from baofen_sim.engine.record import replayed_hands
     from baofen_sim.io.records import RecordError, parse_record
     from baofen_sim.judge import judge
+    from baofen_sim.reference.table import TableLedger
 
     tally = HandTally()
     hands = replayed_hands(spec, first_table, n_tables)
@@ -116,12 +123,19 @@ def compare_tables(spec, first_table: int, n_tables: int) -> HandTally:
         if row["hand_in_table"] > 0:
             record["table"] = {"pot": pot, "cumulative": cumulative}
         following = hands[i + 1] if i + 1 < len(hands) and hands[i + 1].row["table"] == row["table"] else None
+        table_end = row["hand_in_table"] == spec.hands_in(row["table"], 1) - 1
+        first_zhujiao = TableLedger.first_zhujiao(spec.rules, row["table"])
+        problems_before = []
+        if row["hand_in_table"] == 0 and row["zhujiao"] != first_zhujiao:
+            problems_before.append(f"first 主叫 of table {row['table']}: engine {row['zhujiao']}, reference "
+                                   f"{first_zhujiao}")
         try:
             report = judge(parse_record(record))
         except RecordError as error:
             report, problems = None, [f"record rejected: {error}"]
         else:
-            problems = _differences(replayed, report, following.row["zhujiao"] if following else None)
+            problems = _differences(replayed, report, following.row["zhujiao"] if following else None, table_end)
+        problems = problems_before + problems
         if report is not None and report.legal:
             pot, cumulative = report.hand.ledger.pot, list(report.hand.ledger.cumulative)
         if following and not problems and (following.pot_before, following.cumulative_before) != (pot, cumulative):

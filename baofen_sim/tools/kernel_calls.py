@@ -164,4 +164,4 @@ def warm_up(tables: TrumpTables) -> None:
     leads.count_leads(tables, ge1, eq2, True)
     units.hand_from_kinds(tables, ge1, eq2)
     trick.trick_points(tables, np.array([ge1]), np.array([eq2]))
-    deal(1, 0, 0)
+    deal(1, 0)
