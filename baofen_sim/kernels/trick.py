@@ -35,6 +35,8 @@ from baofen_sim.kernels.units import (
     links,
     longest_run,
     power,
+    run_length,
+    run_starts,
     runs_of,
     shape_primary,
     slot_lengths,
@@ -66,14 +68,14 @@ def best_run_value(tb, pairs, min_length, is_declarer, manner):
     """The best tractor value among the runs of `pairs` with at least `min_length` pairs (NO_VALUE if none);
     a run's best sub-run is its top one."""
     adj = links(tb, pairs)
-    bottoms = adj & ~(adj << ONE)
+    starts = run_starts(adj)
     best = NO_VALUE
-    while bottoms != ZERO:
-        low = trailing_zeros(bottoms)
-        length = trailing_zeros(~(adj >> np.uint64(low))) + 1
+    while starts != ZERO:
+        low = trailing_zeros(starts)
+        length = run_length(adj, low)
         if length >= min_length:
             best = max(best, tractor_value(tb, low + length - 1, is_declarer, manner))
-        bottoms = bottoms & (bottoms - ONE)
+        starts = starts & (starts - ONE)
     return best
 
 

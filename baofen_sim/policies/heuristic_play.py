@@ -83,6 +83,10 @@ from baofen_sim.kernels.units import (
     held_eight_rank,
     links,
     power,
+    run_bits,
+    run_length,
+    run_starts,
+    suit_unit_count,
     top_power,
     tractor_bits,
     tractor_value,
@@ -343,15 +347,15 @@ def sure_winner_mask(tb, suit, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, is_de
     out_ge1 = singles | loose
     out_eq2 = loose
     adj = links(tb, se)
-    bottoms = adj & ~(adj << ONE)
-    while bottoms != ZERO:
-        low = trailing_zeros(bottoms)
-        length = trailing_zeros(~(adj >> np.uint64(low))) + 1
+    starts = run_starts(adj)
+    while starts != ZERO:
+        low = trailing_zeros(starts)
+        length = run_length(adj, low)
         if sure_tractor(tb, low + length - 1, length, is_declarer, unseen_eq2, smask):
-            run = ((ONE << np.uint64(length)) - ONE) << np.uint64(low)
+            run = run_bits(low, length)
             out_ge1 |= run
             out_eq2 |= run
-        bottoms = bottoms & (bottoms - ONE)
+        starts = starts & (starts - ONE)
     return out_ge1, out_eq2
 
 
@@ -362,14 +366,14 @@ def best_unit(tb, ge1, eq2):
     adj = links(tb, eq2)
     best_ge1 = ZERO
     best_len = 0
-    bottoms = adj & ~(adj << ONE)
-    while bottoms != ZERO:
-        low = trailing_zeros(bottoms)
-        length = trailing_zeros(~(adj >> np.uint64(low))) + 1
+    starts = run_starts(adj)
+    while starts != ZERO:
+        low = trailing_zeros(starts)
+        length = run_length(adj, low)
         if length > best_len:
             best_len = length
-            best_ge1 = ((ONE << np.uint64(length)) - ONE) << np.uint64(low)
-        bottoms = bottoms & (bottoms - ONE)
+            best_ge1 = run_bits(low, length)
+        starts = starts & (starts - ONE)
     if best_len > 0:
         return best_ge1, best_ge1
     chosen = _most_points_lowest(tb, eq2) if eq2 != ZERO else _most_points_lowest(tb, ge1)
@@ -398,9 +402,7 @@ def sure_lead(tb, suit, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, is_declarer,
     ge1, eq2 = sure_winner_mask(tb, suit, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, is_declarer)
     if ge1 == ZERO:
         return ZERO, ZERO
-    adj = links(tb, eq2)
-    units = popcount(adj & ~(adj << ONE)) + popcount(eq2 & ~(adj | (adj << ONE))) + popcount(ge1 & ~eq2)
-    if units > 1 and may_throw:
+    if suit_unit_count(tb, ge1, eq2) > 1 and may_throw:
         return ge1, eq2
     return best_unit(tb, ge1, eq2)
 
@@ -680,18 +682,18 @@ def cheapest_pair(tb, pairs, point_weight):
 def cheapest_window(tb, pairs, length, point_weight):
     """The cheapest `length` chain-consecutive pairs of `pairs` (a tractor piece), as a mask; 0 if none."""
     adj = links(tb, pairs)
-    bottoms = adj & ~(adj << ONE)
+    starts = run_starts(adj)
     best = ZERO
     best_cost = NO_COST
-    while bottoms != ZERO:
-        low = trailing_zeros(bottoms)
-        run = trailing_zeros(~(adj >> np.uint64(low))) + 1
+    while starts != ZERO:
+        low = trailing_zeros(starts)
+        run = run_length(adj, low)
         for start in range(low, low + run - length + 1):
-            window = ((ONE << np.uint64(length)) - ONE) << np.uint64(start)
+            window = run_bits(start, length)
             cost = play_cost(tb, window, window, ZERO, point_weight)
             if cost < best_cost:
                 best, best_cost = window, cost
-        bottoms = bottoms & (bottoms - ONE)
+        starts = starts & (starts - ONE)
     return best
 
 
@@ -771,16 +773,16 @@ def primary_above(tb, lead, pool_ge1, pool_eq2, threshold, highest, is_declarer,
     if lead.k == 1:
         length = lead.longest
         adj = links(tb, pool_eq2)
-        bottoms = adj & ~(adj << ONE)
-        while bottoms != ZERO:
-            low = trailing_zeros(bottoms)
-            run = trailing_zeros(~(adj >> np.uint64(low))) + 1
+        starts = run_starts(adj)
+        while starts != ZERO:
+            low = trailing_zeros(starts)
+            run = run_length(adj, low)
             for top in range(low + length - 1, low + run):
                 if tractor_value(tb, top, is_declarer, manner) > threshold:
-                    window = ((ONE << np.uint64(length)) - ONE) << np.uint64(top - length + 1)
+                    window = run_bits(top - length + 1, length)
                     if best == ZERO or highest:
                         best = window
-            bottoms = bottoms & (bottoms - ONE)
+            starts = starts & (starts - ONE)
         return best, best
     units = pool_eq2 if lead.pairs > 0 else pool_ge1
     rest = units
