@@ -18,10 +18,10 @@ Lead (`heuristic_lead`), the first rule that applies:
 4. the declarer: a sure trump lead (no trumps left outside his hand);
 5. the cheapest single (low, no points, not half of a pair, not a trump: `card_cost`).
 
-Follow (`heuristic_follow`): first the current winner of the partial trick (§3.5 with
-`trick.classify_play`; directly from the cards for single and pair leads). A play is *secure* when no
-opponent of its player plays after this seat, or no unseen cards could beat it (and, for a plain-suit
-play, the suit still has LIKELY_FOLLOW_CARDS unseen cards, so the opponents are likely to follow, not ruff).
+Follow (`heuristic_follow`): first the best play so far of the partial trick (§3.5: `trick.winning_play`,
+the kernel that also decides whole tricks). A play is *secure* when no opponent of its player plays after
+this seat, or no unseen cards could beat it (and, for a plain-suit play, the suit still has
+LIKELY_FOLLOW_CARDS unseen cards, so the opponents are likely to follow, not ruff).
 1. FEED: a teammate is winning securely: give the most points (`feed_points` weighs them) at the least
    cost in high cards and trumps;
 2. otherwise find the cheapest winning candidate (in suit: the cheapest secure one if any, else the
@@ -53,7 +53,6 @@ from baofen_sim.codes import (
     DISCARD,
     EIGHT_S001,
     IN_SUIT,
-    LEAD,
     MANNER_FOLLOWED,
     MANNER_LED,
     MANNER_RUFFED,
@@ -76,7 +75,7 @@ from baofen_sim.kernels.follow import (
     tractor_pairs,
 )
 from baofen_sim.kernels.jit import njit
-from baofen_sim.kernels.trick import NO_VALUE, best_run_value, classify_play, lead_value, seat_after
+from baofen_sim.kernels.trick import NO_VALUE, best_run_value, classify_play, compare_plays, seat_after, winning_play
 from baofen_sim.kernels.units import (
     card_count,
     card_points,
@@ -206,37 +205,13 @@ def opponents_after(tb, view, player):
     return count
 
 
-@njit(cache=True)
-def beats(cls, value, best_cls, best_value):
-    """§3.5: does a play (cls, value) replace the current best? A ruff beats a lead or in-suit play; in the
-    same class a strictly greater value wins (ties stay with the earlier play, §1.7)."""
-    if cls == DISCARD:
-        return False
-    if cls == RUFF and best_cls != RUFF:
-        return True
-    if (cls == RUFF) != (best_cls == RUFF):
-        return False
-    return value > best_value
-
-
-@njit(cache=True)
-def current_winner(tb, lead, view):
-    """(seat, class, value) of the best play so far in the current trick (§3.5; lexicographic tie-breaks,
-    A6, are not looked at: a tie keeps the earlier play)."""
+@njit(cache=True, inline="always")
+def best_so_far(tb, lead, view):
+    """(seat, class, value) of the best play of the current trick so far (§3.5: `trick.winning_play`); the
+    `best` that the follows below are given."""
     n = tb.num_players
-    leader = view.leader
-    best = leader
-    best_cls = LEAD
-    if lead.eight_rank >= 0:
-        best_value = np.int64(lead.eight_rank)
-    else:
-        best_value = np.int64(lead_value(tb, lead, leader == view.declarer))
-    for i in range(1, view.n_played):
-        seat = seat_after(leader, i, n)
-        cls, value = classify_play(tb, lead, view.trick_ge1[seat], view.trick_eq2[seat], seat == view.declarer)
-        if beats(cls, value, best_cls, best_value):
-            best, best_cls, best_value = seat, cls, np.int64(value)
-    return best, best_cls, best_value
+    return winning_play(tb, lead, view.trick_ge1[:n], view.trick_eq2[:n], view.leader, view.declarer,
+                        view.n_played)
 
 
 # ---- what the unseen cards can do ----------------------------------------------------------------------
@@ -546,34 +521,6 @@ def pick(params, tb, lead, goal, points, win_ge1, win_eq2, win_cls, win_secure):
 
 
 @njit(cache=True)
-def unit_winner(tb, lead, view):
-    """(seat, ruffed, bit) of the best single or pair so far after a one-unit lead (§3.1-§3.5 for one unit,
-    as kernels.trick._one_unit_winner): an in-suit unit beats a lower one, a trump unit ruffs a plain lead,
-    a higher trump unit over-ruffs; anything else discards (after a pair lead, any answer without a pair)."""
-    n = tb.num_players
-    pair = lead.pairs > 0
-    smask = tb.suit_mask[lead.suit]
-    tmask = tb.suit_mask[TRUMP]
-    best = view.leader
-    best_bit = trailing_zeros(lead.eq2 if pair else lead.ge1)
-    ruffed = False
-    for i in range(1, view.n_played):
-        seat = seat_after(view.leader, i, n)
-        played = view.trick_ge1[seat]
-        unit = view.trick_eq2[seat] if pair else played
-        if unit == ZERO:
-            continue
-        b = trailing_zeros(unit)
-        if (played & ~smask) == ZERO:
-            if not ruffed and tb.bit_power[b] > tb.bit_power[best_bit]:
-                best, best_bit = seat, b
-        elif lead.suit != TRUMP and (played & ~tmask) == ZERO:
-            if not ruffed or tb.bit_power[b] > tb.bit_power[best_bit]:
-                best, best_bit, ruffed = seat, b, True
-    return best, ruffed, best_bit
-
-
-@njit(cache=True)
 def secure_singles(tb, winners, unseen, opp_after, risky, ruffing):
     """The cards (or pairs) of `winners` (one suit) that stay winning: all of them when no opponent plays
     after this seat, else those no unseen card (pair: unseen = the unseen pairs) beats; in suit only
@@ -608,11 +555,12 @@ def cheapest_winner(tb, view, winners, unseen, risky, ruffing, hand_eq2):
 
 
 @njit(cache=True)
-def follow_single(params, tb, lead, view, hand_ge1, hand_eq2):
-    """(ge1, eq2) answer to a single lead: every legal answer is one card, so the candidates are bit masks."""
-    best_seat, ruffed, best_bit = unit_winner(tb, lead, view)
-    best_cls = RUFF if ruffed else IN_SUIT
-    best_value = tb.bit_power[best_bit]
+def follow_single(params, tb, lead, view, best, hand_ge1, hand_eq2):
+    """(ge1, eq2) answer to a single lead, `best` the best play so far: every legal answer is one card, so the
+    candidates are bit masks."""
+    best_seat, best_cls, best_value = best
+    ruffed = best_cls == RUFF
+    best_bit = trailing_zeros(view.trick_ge1[best_seat])
     unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
     risky = ruff_risk(tb, lead, unseen_ge1, unseen_eq2)
     goal = follow_goal(params, tb, lead, view, best_seat, best_cls, best_value, unseen_ge1, unseen_eq2, risky)
@@ -639,12 +587,13 @@ def follow_single(params, tb, lead, view, hand_ge1, hand_eq2):
 
 
 @njit(cache=True)
-def follow_pair(params, tb, lead, view, hand_ge1, hand_eq2):
-    """(ge1, eq2) answer to a pair lead: DUMP and FEED are the cheapest fills of the follow constraints, the
-    winning candidates are the held pairs (of the suit, or of trumps when void) above the best pair."""
-    best_seat, ruffed, best_bit = unit_winner(tb, lead, view)
-    best_cls = RUFF if ruffed else IN_SUIT
-    best_value = tb.bit_power[best_bit]
+def follow_pair(params, tb, lead, view, best, hand_ge1, hand_eq2):
+    """(ge1, eq2) answer to a pair lead, `best` the best play so far: DUMP and FEED are the cheapest fills of
+    the follow constraints, the winning candidates are the held pairs (of the suit, or of trumps when void)
+    above the best pair."""
+    best_seat, best_cls, best_value = best
+    ruffed = best_cls == RUFF
+    best_bit = trailing_zeros(view.trick_eq2[best_seat])
     unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
     risky = ruff_risk(tb, lead, unseen_ge1, unseen_eq2)
     goal = follow_goal(params, tb, lead, view, best_seat, best_cls, best_value, unseen_ge1, unseen_eq2, risky)
@@ -867,10 +816,10 @@ def follow_candidates(tb, lead, needs, goal, feed_weight, best_cls, best_value, 
 
 
 @njit(cache=True)
-def follow_general(params, tb, lead, view, hand_ge1, hand_eq2):
-    """(ge1, eq2) answer to a lead of two or more cards: candidates (`follow_candidates`) scored like
-    `follow_single`."""
-    best_seat, best_cls, best_value = current_winner(tb, lead, view)
+def follow_general(params, tb, lead, view, best, hand_ge1, hand_eq2):
+    """(ge1, eq2) answer to a lead of two or more cards, `best` the best play so far: candidates
+    (`follow_candidates`) scored like `follow_single`."""
+    best_seat, best_cls, best_value = best
     unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
     risky = ruff_risk(tb, lead, unseen_ge1, unseen_eq2)
     goal = follow_goal(params, tb, lead, view, best_seat, best_cls, best_value, unseen_ge1, unseen_eq2, risky)
@@ -900,7 +849,7 @@ def follow_general(params, tb, lead, view, hand_ge1, hand_eq2):
         if cost < dump_cost:
             dump, dump_cost = i, cost
         cls, value = classify_play(tb, lead, ge1, eq2, is_declarer)
-        if not beats(cls, value, best_cls, best_value):
+        if compare_plays(cls, value, best_cls, best_value) <= 0:
             continue
         secure = is_secure(tb, lead, cls, value, opp_after, not is_declarer, risky, unseen_ge1, unseen_eq2)
         cost = play_cost(tb, ge1, eq2, hand_eq2, -POINT_COST if secure else POINT_COST)
@@ -922,10 +871,11 @@ def heuristic_follow(params, tb, lead, view, hand_ge1, hand_eq2, rng_state):
     1-3). Draws nothing from the stream."""
     hand_ge1 = np.uint64(hand_ge1)
     hand_eq2 = np.uint64(hand_eq2)
+    best = best_so_far(tb, lead, view)
     if lead.n == 1:
-        ge1, eq2 = follow_single(params, tb, lead, view, hand_ge1, hand_eq2)
+        ge1, eq2 = follow_single(params, tb, lead, view, best, hand_ge1, hand_eq2)
     elif lead.n == 2 and lead.pairs == 1:
-        ge1, eq2 = follow_pair(params, tb, lead, view, hand_ge1, hand_eq2)
+        ge1, eq2 = follow_pair(params, tb, lead, view, best, hand_ge1, hand_eq2)
     else:
-        ge1, eq2 = follow_general(params, tb, lead, view, hand_ge1, hand_eq2)
+        ge1, eq2 = follow_general(params, tb, lead, view, best, hand_ge1, hand_eq2)
     return rng_state, ge1, eq2
