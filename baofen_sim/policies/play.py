@@ -10,7 +10,7 @@ splitmix64 stream and the cards it plays. Never another hand or the kitty.
   pairs, tractors, throws when `view.throw_allowed`, eights of a kind); it does lead throws, including ones
   that fail, so every rule path is exercised. A follow drawn uniformly among the distinct legal follows
   (`follow.sample_follow`).
-- heuristic (POLICY_HEURISTIC): `policies.heuristic_play` (sensible human play), same signatures minus the
+- heuristic (POLICY_HEURISTIC): `policies.heuristic` (sensible human play), same signatures minus the
   policy id.
 
 A lead need not be a valid throw: the engine validates it against the other hands (§4.2) and applies the
@@ -27,7 +27,7 @@ import numpy as np
 from baofen_sim.kernels.follow import sample_follow
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.leads import sample_lead
-from baofen_sim.policies.heuristic_play import heuristic_follow, heuristic_lead
+from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead
 from baofen_sim.policies.registry import POLICY_HEURISTIC
 
 
