@@ -26,7 +26,7 @@ PASS_OFTEN = ({"pass_weight": 6.0},) * 4  # random bidders that often all pass: 
 
 def needs_heuristic() -> None:
     """Skip unless the heuristic play policy exists (it is written in parallel with the engine)."""
-    pytest.importorskip("baofen_sim.policies.heuristic_play")
+    pytest.importorskip("baofen_sim.policies.heuristic")
 
 
 @functools.cache

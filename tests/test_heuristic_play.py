@@ -1,4 +1,4 @@
-"""The `heuristic` play policy (policies.heuristic_play): its plays are legal in random positions and whole
+"""The `heuristic` play policy (policies.heuristic): its plays are legal in random positions and whole
 random hands (and its throws never fail), it follows the documented rules in positions written in card
 notation, its parameters switch the rules off, it never draws from its stream, and it sees only the view
 and its own hand."""
@@ -17,7 +17,7 @@ from baofen_sim.kernels.leads import is_legal_lead, sample_lead
 from baofen_sim.kernels.throws import validate_throw
 from baofen_sim.kernels.trick import trick_winner
 from baofen_sim.kernels.units import analyze_lead, unit_count
-from baofen_sim.policies.heuristic_play import heuristic_follow, heuristic_lead
+from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead
 from baofen_sim.policies.registry import HEURISTIC, default_params
 from baofen_sim.policies.view import new_play_view
 from baofen_sim.tools.kernel_calls import bits_of, cards_of, deal

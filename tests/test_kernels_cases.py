@@ -13,7 +13,15 @@ from baofen_sim.cards import SUIT_LETTERS
 from baofen_sim.codes import DISCARD, IN_SUIT, LEAD, NO_TRUMP, RUFF
 from baofen_sim.rules import preset
 from baofen_sim.tables import materialize
-from baofen_sim.tools.kernel_calls import classes, follow_choices, lead_of, legal_follow, throw_verdict, winner
+from baofen_sim.tools.kernel_calls import (
+    classes,
+    follow_choices,
+    lead_of,
+    legal_follow,
+    throw_verdict,
+    winner,
+    winning_play,
+)
 from tests.kernel_helpers import BAOFEN_PRESETS, as_set, card_sets, cards, compiled, tables
 
 pytestmark = pytest.mark.usefixtures("compiled")
@@ -112,6 +120,18 @@ def test_c11_977_ruffs_567_and_884_cannot_overruff(name):
     plays = ["S5 S6 S7", "H9 H7 H7", "H8 H8 H4", "C3 C4 C5"]
     assert classes(tb, plays) == [LEAD, RUFF, RUFF, DISCARD]
     assert winner(tb, plays) == 1
+
+
+@BOTH
+def test_best_play_so_far_of_a_partial_trick(name):
+    """§3.5 on the first plays of a trick, what a follower has to beat: C7's ruff of a single, C10's ruff and
+    over-ruff of a throw, and C6's tie, which stays with the earlier play (§1.7)."""
+    tb = tables(name)
+    single = ["SK", "S2", "SA", "S4"]
+    assert [winning_play(tb, single[:k])[:2] for k in range(1, 5)] == [(0, LEAD), (1, RUFF), (1, RUFF), (1, RUFF)]
+    throw = ["S5 S4 S4", "H9 H7 H7", "H8 H8 H4", "C3 C4 C5"]
+    assert [winning_play(tb, throw[:k])[:2] for k in range(1, 5)] == [(0, LEAD), (1, RUFF), (2, RUFF), (2, RUFF)]
+    assert winning_play(tb, ["S2", "C2"])[:2] == (0, LEAD)
 
 
 def test_c12_plain_ace_on_a_diamond_lead_is_a_discard():

@@ -1,6 +1,7 @@
 """Kernels vs the reference engine on seeded random tricks (DESIGN.md §10 differential tests, small corpus):
 lead legality, throw verdicts and forced leads, follow legality of legal and mostly-illegal candidates,
-and trick winners. Positions are biased towards structure: long suits, trump pairs, voids, eights."""
+and trick winners (of whole tricks and of their first plays). Positions are biased towards structure: long
+suits, trump pairs, voids, eights."""
 
 from __future__ import annotations
 
@@ -119,3 +120,6 @@ def test_kernels_agree_with_the_reference(name, options):
                            seat > 0 and not any(order.suit(k) == ref_lead.suit for k in hands[seat]))
                  for seat, play in enumerate(plays)]
         assert K.winner(tb, plays, 0, declarer) == trick_winner(ref_lead, trick, order, rules)[0], plays
+        for made in range(1, len(plays)):  # the best play so far, as a follower sees it
+            best = K.winning_play(tb, plays[:made], 0, declarer)[0]
+            assert best == trick_winner(ref_lead, trick[:made], order, rules)[0], plays[:made]

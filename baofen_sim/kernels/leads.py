@@ -13,15 +13,20 @@ import numpy as np
 
 from baofen_sim.cards import NUM_RANKS
 from baofen_sim.codes import EIGHT_KIND, EIGHT_OFF, NUM_EFFECTIVE_SUITS, PAIR, SINGLE, THROW, TRACTOR
-from baofen_sim.kernels.bits import ONE, ZERO, below, bit, nth_set_bit, popcount, trailing_zeros
+from baofen_sim.kernels.bits import ONE, ZERO, bit, nth_set_bit, popcount, trailing_zeros
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import bounded
 from baofen_sim.kernels.units import (
     analyze_lead,
     eight_rank_of,
     links,
+    run_bits,
+    run_length,
+    run_starts,
     suit_of_bit,
+    suit_unit_count,
     suit_units,
+    tractor_bits,
     unit_count,
 )
 
@@ -87,15 +92,15 @@ def enumerate_leads(tb, hand_ge1, hand_eq2, throw_allowed, out_ge1, out_eq2, out
         count = _push(out_ge1, out_eq2, out_kind, count, b, b, PAIR)
         pairs ^= b
     adj = links(tb, hand_eq2)
-    bottoms = adj & ~(adj << ONE)
-    while bottoms != ZERO:
-        low = trailing_zeros(bottoms)
-        length = trailing_zeros(~(adj >> np.uint64(low))) + 1
+    starts = run_starts(adj)
+    while starts != ZERO:
+        low = trailing_zeros(starts)
+        length = run_length(adj, low)
         for start in range(low, low + length - 1):
             for top in range(start + 1, low + length):
-                run = below(top + 1) & ~below(start)
+                run = run_bits(start, top + 1 - start)
                 count = _push(out_ge1, out_eq2, out_kind, count, run, run, TRACTOR)
-        bottoms = bottoms & (bottoms - ONE)
+        starts = starts & (starts - ONE)
     if tb.allow_throws != 0 and throw_allowed:
         unit_ge1 = np.empty(32, dtype=np.uint64)
         unit_eq2 = np.empty(32, dtype=np.uint64)
@@ -120,26 +125,17 @@ def enumerate_leads(tb, hand_ge1, hand_eq2, throw_allowed, out_ge1, out_eq2, out
 
 
 @njit(cache=True)
-def _suit_unit_count(tb, ge1, eq2):
-    """Number of §1.9.1 units of one suit's cards (runs, loose pairs, singles)."""
-    adj = links(tb, eq2)
-    members = adj | (adj << ONE)
-    return popcount(adj & ~(adj << ONE)) + popcount(eq2 & ~members) + popcount(ge1 & ~eq2)
-
-
-@njit(cache=True)
 def _nth_unit(tb, ge1, eq2, i):
     """(ge1, eq2) of unit i of one suit's cards, in `suit_units` order (runs, loose pairs, singles)."""
     adj = links(tb, eq2)
-    bottoms = adj & ~(adj << ONE)
-    runs = popcount(bottoms)
+    starts = run_starts(adj)
+    runs = popcount(starts)
     if i < runs:
-        low = nth_set_bit(bottoms, i)
-        length = trailing_zeros(~(adj >> np.uint64(low))) + 1
-        run = below(low + length) & ~below(low)
+        low = nth_set_bit(starts, i)
+        run = run_bits(low, run_length(adj, low))
         return run, run
     i -= runs
-    loose = eq2 & ~(adj | (adj << ONE))
+    loose = eq2 & ~tractor_bits(tb, eq2)
     if i < popcount(loose):
         b = bit(nth_set_bit(loose, i))
         return b, b
@@ -167,16 +163,15 @@ def _lead_counts(tb, hand_ge1, hand_eq2, throw_allowed):
     pairs = popcount(hand_eq2)
     tractors = 0
     adj = links(tb, hand_eq2)
-    bottoms = adj & ~(adj << ONE)
-    while bottoms != ZERO:
-        low = trailing_zeros(bottoms)
-        tractors += _sub_runs(trailing_zeros(~(adj >> np.uint64(low))) + 1)
-        bottoms = bottoms & (bottoms - ONE)
+    starts = run_starts(adj)
+    while starts != ZERO:
+        tractors += _sub_runs(run_length(adj, trailing_zeros(starts)))
+        starts = starts & (starts - ONE)
     throws = 0
     if tb.allow_throws != 0 and throw_allowed:
         for suit in range(NUM_EFFECTIVE_SUITS):
             mask = tb.suit_mask[suit]
-            throws += _throws_of(_suit_unit_count(tb, hand_ge1 & mask, hand_eq2 & mask))
+            throws += _throws_of(suit_unit_count(tb, hand_ge1 & mask, hand_eq2 & mask))
     eights = 0
     if tb.eight_mode != EIGHT_OFF:
         for rank in range(NUM_RANKS):
@@ -197,18 +192,18 @@ def count_leads(tb, hand_ge1, hand_eq2, throw_allowed):
 def _nth_tractor(tb, hand_eq2, i):
     """Sub-run i of the hand's tractor runs (lowest run first; in a run, by start then top)."""
     adj = links(tb, hand_eq2)
-    bottoms = adj & ~(adj << ONE)
-    while bottoms != ZERO:
-        low = trailing_zeros(bottoms)
-        length = trailing_zeros(~(adj >> np.uint64(low))) + 1
+    starts = run_starts(adj)
+    while starts != ZERO:
+        low = trailing_zeros(starts)
+        length = run_length(adj, low)
         if i < _sub_runs(length):
             for start in range(low, low + length - 1):
                 tops = low + length - 1 - start
                 if i < tops:
-                    return below(start + 2 + i) & ~below(start)
+                    return run_bits(start, 2 + i)
                 i -= tops
         i -= _sub_runs(length)
-        bottoms = bottoms & (bottoms - ONE)
+        starts = starts & (starts - ONE)
     return ZERO
 
 
@@ -218,7 +213,7 @@ def _nth_throw(tb, hand_ge1, hand_eq2, i):
     for suit in range(NUM_EFFECTIVE_SUITS):
         sg = hand_ge1 & tb.suit_mask[suit]
         se = hand_eq2 & tb.suit_mask[suit]
-        units = _suit_unit_count(tb, sg, se)
+        units = suit_unit_count(tb, sg, se)
         count = _throws_of(units)
         if i >= count:
             i -= count

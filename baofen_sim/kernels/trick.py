@@ -35,6 +35,8 @@ from baofen_sim.kernels.units import (
     links,
     longest_run,
     power,
+    run_length,
+    run_starts,
     runs_of,
     shape_primary,
     slot_lengths,
@@ -66,14 +68,14 @@ def best_run_value(tb, pairs, min_length, is_declarer, manner):
     """The best tractor value among the runs of `pairs` with at least `min_length` pairs (NO_VALUE if none);
     a run's best sub-run is its top one."""
     adj = links(tb, pairs)
-    bottoms = adj & ~(adj << ONE)
+    starts = run_starts(adj)
     best = NO_VALUE
-    while bottoms != ZERO:
-        low = trailing_zeros(bottoms)
-        length = trailing_zeros(~(adj >> np.uint64(low))) + 1
+    while starts != ZERO:
+        low = trailing_zeros(starts)
+        length = run_length(adj, low)
         if length >= min_length:
             best = max(best, tractor_value(tb, low + length - 1, is_declarer, manner))
-        bottoms = bottoms & (bottoms - ONE)
+        starts = starts & (starts - ONE)
     return best
 
 
@@ -278,19 +280,36 @@ def seat_after(seat, steps, n):
 
 
 @njit(cache=True)
-def eight_kind_winner(tb, lead, plays_ge1, plays_eq2, leader):
-    """§1.8.4 / §3.6: S000 the leader wins; S001 the highest eight of a kind played wins."""
+def compare_plays(cls, value, best_cls, best_value):
+    """§3.5 on primary values, a play (cls, value) against the best so far: 1 when it replaces it (a RUFF
+    over a LEAD or IN_SUIT play, or the same class with a greater value), 0 for the same class and value
+    (it stays with the earlier play, §1.7, unless A6 `lexicographic` decides: `_beats_on_tie`), else -1
+    (a DISCARD never wins)."""
+    if cls == DISCARD:
+        return -1
+    if (cls == RUFF) != (best_cls == RUFF):
+        return 1 if cls == RUFF else -1
+    if value != best_value:
+        return 1 if value > best_value else -1
+    return 0
+
+
+@njit(cache=True)
+def eight_kind_winner(tb, lead, plays_ge1, plays_eq2, leader, n_played):
+    """`winning_play` after an eight-of-a-kind lead (§1.8.4 / §3.6): S000 the leader wins; S001 the highest
+    eight of a kind played (class IN_SUIT, value its rank)."""
     best = leader
-    if tb.eight_mode != EIGHT_S001:
-        return best
+    best_cls = LEAD
     best_rank = lead.eight_rank
+    if tb.eight_mode != EIGHT_S001:
+        return best, best_cls, best_rank
     n = plays_ge1.shape[0]
-    for i in range(1, n):
+    for i in range(1, n_played):
         seat = seat_after(leader, i, n)
         rank = eight_rank_of(tb, plays_ge1[seat], plays_eq2[seat])
         if rank > best_rank:
-            best, best_rank = seat, rank
-    return best
+            best, best_cls, best_rank = seat, IN_SUIT, rank
+    return best, best_cls, best_rank
 
 
 @njit(cache=True)
@@ -306,64 +325,65 @@ def _beats_on_tie(tb, lead, ge1, eq2, cls, is_declarer, best_ge1, best_eq2, best
 
 
 @njit(cache=True)
-def _one_unit_winner(tb, lead, plays_ge1, plays_eq2, leader):
-    """trick_winner for a single or pair lead (no tractor, one unit): the value is the top card (single)
+def _one_unit_winner(tb, lead, plays_ge1, plays_eq2, leader, n_played):
+    """`winning_play` for a single or pair lead (no tractor, one unit): the value is the top card (single)
     or the top pair, in suit or as an all-trump ruff (§3.1-§3.5, without the general machinery)."""
     n = plays_ge1.shape[0]
     smask = tb.suit_mask[lead.suit]
     tmask = tb.suit_mask[TRUMP]
     pair = lead.pairs > 0
     best = leader
-    best_ruff = False
+    best_cls = LEAD
     best_value = power(tb, highest_index(lead.eq2 if pair else lead.ge1))
-    for i in range(1, n):
+    for i in range(1, n_played):
         seat = seat_after(leader, i, n)
         ge1 = plays_ge1[seat]
         eq2 = plays_eq2[seat]
         if pair and eq2 == ZERO:
             continue  # no pair: a discard
         if (ge1 & ~smask) == ZERO:
-            ruff = False
+            cls = IN_SUIT
         elif lead.suit != TRUMP and (ge1 & ~tmask) == ZERO and (ge1 & smask) == ZERO:
-            ruff = True
+            cls = RUFF
         else:
             continue
         value = power(tb, highest_index(eq2 if pair else ge1))
-        if (ruff and not best_ruff) or (ruff == best_ruff and value > best_value):
-            best, best_ruff, best_value = seat, ruff, value
-    return best
+        if compare_plays(cls, value, best_cls, best_value) > 0:
+            best, best_cls, best_value = seat, cls, value
+    return best, best_cls, best_value
 
 
 @njit(cache=True)
-def trick_winner(tb, lead, plays_ge1, plays_eq2, leader, declarer):
-    """§3.5 the winning seat. plays_*[seat] hold each seat's play (uint64[N]); `leader` led `lead`.
-    best starts as the lead; a later play replaces it iff it is a RUFF over a LEAD/IN_SUIT, or the same
-    class with a strictly greater value (ties stay with the earlier play, §1.7)."""
+def winning_play(tb, lead, plays_ge1, plays_eq2, leader, declarer, n_played):
+    """§3.5 (seat, class, value) of the best of the first `n_played` plays of a trick: plays_*[seat] hold
+    each seat's play (uint64[N]), in play order from `leader`, who led `lead`. The best starts as the lead
+    (class LEAD) and a later play replaces it by `compare_plays`, a tie by the A6 rule. With every play
+    made (n_played = N) the seat is the trick's winner; with fewer, the play a follower has to beat."""
     if lead.eight_rank >= 0:
-        return eight_kind_winner(tb, lead, plays_ge1, plays_eq2, leader)
+        return eight_kind_winner(tb, lead, plays_ge1, plays_eq2, leader, n_played)
     if lead.k == 0 and unit_count(lead) == 1:
-        return _one_unit_winner(tb, lead, plays_ge1, plays_eq2, leader)
+        return _one_unit_winner(tb, lead, plays_ge1, plays_eq2, leader, n_played)
     n = plays_ge1.shape[0]
     best = leader
     best_cls = LEAD
     best_value = lead_value(tb, lead, leader == declarer)
-    for i in range(1, n):
+    for i in range(1, n_played):
         seat = seat_after(leader, i, n)
         cls, value = classify_play(tb, lead, plays_ge1[seat], plays_eq2[seat], seat == declarer)
-        if cls == DISCARD:
-            continue
-        if cls == RUFF and best_cls != RUFF:
-            better = True
-        elif (cls == RUFF) != (best_cls == RUFF):
-            better = False
-        elif value != best_value:
-            better = value > best_value
-        else:
-            better = _beats_on_tie(tb, lead, plays_ge1[seat], plays_eq2[seat], cls, seat == declarer,
-                                   plays_ge1[best], plays_eq2[best], best_cls, best == declarer)
-        if better:
+        order = compare_plays(cls, value, best_cls, best_value)
+        if order == 0:
+            order = 1 if _beats_on_tie(tb, lead, plays_ge1[seat], plays_eq2[seat], cls, seat == declarer,
+                                       plays_ge1[best], plays_eq2[best], best_cls, best == declarer) else -1
+        if order > 0:
             best, best_cls, best_value = seat, cls, value
-    return best
+    return best, best_cls, best_value
+
+
+@njit(cache=True, inline="always")
+def trick_winner(tb, lead, plays_ge1, plays_eq2, leader, declarer):
+    """§3.5 the winning seat of a whole trick: `winning_play` over every seat's play (plays_*[seat],
+    uint64[N]; `leader` led `lead`)."""
+    return winning_play(tb, lead, plays_ge1, plays_eq2, leader, declarer, plays_ge1.shape[0])[0]
 
 
 @njit(cache=True)

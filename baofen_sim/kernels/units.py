@@ -100,6 +100,25 @@ def links(tb, pairs):
 
 
 @njit(cache=True)
+def run_starts(adj):
+    """The lowest pair of each tractor run of the links `adj` (`links`): one set bit per run. The runs are
+    walked from these bits, lowest first, with `run_length`."""
+    return adj & ~(adj << ONE)
+
+
+@njit(cache=True)
+def run_length(adj, low):
+    """Pairs in the tractor run of the links `adj` whose lowest pair is at bit `low` (a bit of `run_starts`)."""
+    return trailing_zeros(~(adj >> np.uint64(low))) + 1
+
+
+@njit(cache=True)
+def run_bits(low, length):
+    """The bits of `length` chain-consecutive pairs from bit `low` up: a tractor (or a run) as a mask."""
+    return below(low + length) & ~below(low)
+
+
+@njit(cache=True)
 def tractor_bits(tb, pairs):
     """The pairs that belong to some tractor (a run of ≥ 2 linked pairs)."""
     adj = links(tb, pairs)
@@ -110,15 +129,15 @@ def tractor_bits(tb, pairs):
 def runs_of(tb, pairs, out_len, out_top):
     """Maximal tractor runs (≥ 2 pairs) of `pairs`, lowest first: lengths and top bits. Returns the count."""
     adj = links(tb, pairs)
-    bottoms = adj & ~(adj << ONE)
+    starts = run_starts(adj)
     m = 0
-    while bottoms != ZERO:
-        low = trailing_zeros(bottoms)
-        length = trailing_zeros(~(adj >> np.uint64(low))) + 1
+    while starts != ZERO:
+        low = trailing_zeros(starts)
+        length = run_length(adj, low)
         out_len[m] = length
         out_top[m] = low + length - 1
         m += 1
-        bottoms = bottoms & (bottoms - ONE)
+        starts = starts & (starts - ONE)
     return m
 
 
@@ -143,12 +162,11 @@ def run_pairs_total(tb, pairs):
 def tractor_count(tb, pairs):
     """T(F) of §3.2 `count`: the largest number of disjoint tractors, Σ r // 2 over the runs."""
     adj = links(tb, pairs)
-    bottoms = adj & ~(adj << ONE)
+    starts = run_starts(adj)
     total = 0
-    while bottoms != ZERO:
-        low = trailing_zeros(bottoms)
-        total += (trailing_zeros(~(adj >> np.uint64(low))) + 1) // 2
-        bottoms = bottoms & (bottoms - ONE)
+    while starts != ZERO:
+        total += run_length(adj, trailing_zeros(starts)) // 2
+        starts = starts & (starts - ONE)
     return total
 
 
@@ -156,17 +174,16 @@ def tractor_count(tb, pairs):
 def slots_of(tb, pairs):
     """(k, packed histogram of run lengths, longest) of the tractor runs of `pairs`."""
     adj = links(tb, pairs)
-    bottoms = adj & ~(adj << ONE)
+    starts = run_starts(adj)
     k = 0
     hist = np.int64(0)
     longest = 0
-    while bottoms != ZERO:
-        low = trailing_zeros(bottoms)
-        length = trailing_zeros(~(adj >> np.uint64(low))) + 1
+    while starts != ZERO:
+        length = run_length(adj, trailing_zeros(starts))
         hist += np.int64(1) << np.int64(4 * length)
         k += 1
         longest = max(longest, length)
-        bottoms = bottoms & (bottoms - ONE)
+        starts = starts & (starts - ONE)
     return k, hist, longest
 
 
@@ -391,19 +408,17 @@ def card_points(tb, ge1, eq2):
 def suit_units(tb, ge1, eq2, out_ge1, out_eq2):
     """§1.9.1 units of one suit's cards, written as bitboard pairs (tractors, loose pairs, singles).
     Returns the number of units."""
-    members = tractor_bits(tb, eq2)
     adj = links(tb, eq2)
     n = 0
-    bottoms = adj & ~(adj << ONE)
-    while bottoms != ZERO:
-        low = trailing_zeros(bottoms)
-        length = trailing_zeros(~(adj >> np.uint64(low))) + 1
-        run = below(low + length) & ~below(low)
+    starts = run_starts(adj)
+    while starts != ZERO:
+        low = trailing_zeros(starts)
+        run = run_bits(low, run_length(adj, low))
         out_ge1[n] = run
         out_eq2[n] = run
         n += 1
-        bottoms = bottoms & (bottoms - ONE)
-    loose = eq2 & ~members
+        starts = starts & (starts - ONE)
+    loose = eq2 & ~tractor_bits(tb, eq2)
     while loose != ZERO:
         b = loose & ~(loose - ONE)
         out_ge1[n] = b
@@ -418,3 +433,11 @@ def suit_units(tb, ge1, eq2, out_ge1, out_eq2):
         n += 1
         singles ^= b
     return n
+
+
+@njit(cache=True)
+def suit_unit_count(tb, ge1, eq2):
+    """Number of §1.9.1 units of one suit's cards (tractor runs, loose pairs, singles), as `suit_units`
+    would write them."""
+    adj = links(tb, eq2)
+    return popcount(run_starts(adj)) + popcount(eq2 & ~tractor_bits(tb, eq2)) + popcount(ge1 & ~eq2)

@@ -2,7 +2,7 @@
 
 `registry` is plain Python (names, ids, parameters, the --policy/--param options); `plugins` loads a user's
 policies (`module:attribute`). The decision kernels live in `features`, `bidding`, `bury`, `trump_choice`,
-`play` and `heuristic_play` (Numba); `dispatch` generates the dispatchers of this process's policy set
+`play` and the `heuristic` package (Numba); `dispatch` generates the dispatchers of this process's policy set
 (`baofen_sim.policy_set`) that the engine calls with each seat's policy id.
 """
 

@@ -71,7 +71,7 @@ BUILTIN_IMPORTS = {
     "heuristic": ("from baofen_sim.policies.bidding import heuristic_bid",
                   "from baofen_sim.policies.bury import heuristic_bury",
                   "from baofen_sim.policies.features import best_trump_suit",
-                  "from baofen_sim.policies.heuristic_play import heuristic_follow, heuristic_lead"),
+                  "from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead"),
 }
 
 

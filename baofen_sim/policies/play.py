@@ -10,7 +10,7 @@ splitmix64 stream and the cards it plays. Never another hand or the kitty.
   pairs, tractors, throws when `view.throw_allowed`, eights of a kind); it does lead throws, including ones
   that fail, so every rule path is exercised. A follow drawn uniformly among the distinct legal follows
   (`follow.sample_follow`).
-- heuristic: `policies.heuristic_play` (sensible human play).
+- heuristic: `policies.heuristic` (sensible human play).
 
 A lead need not be a valid throw: the engine validates it against the other hands (§4.2) and applies the
 forced lead or asks again (§4.4.2).

@@ -100,7 +100,7 @@ HEURISTIC = PolicySpec(
     name="heuristic",
     id=POLICY_HEURISTIC,
     doc="threshold bidder on the hand strength score (policies.features), buries low plain non-point cards, "
-        "names its strongest suit; plays like a sensible human (policies.heuristic_play): the declarer draws "
+        "names its strongest suit; plays like a sensible human (policies.heuristic): the declarer draws "
         "trumps and cashes sure winners, defenders feed points to a teammate who wins, nobody wastes a trump "
         "on a pointless trick",
     params=(

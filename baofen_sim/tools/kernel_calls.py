@@ -34,6 +34,7 @@ __all__ = [
     "throw_verdict",
     "warm_up",
     "winner",
+    "winning_play",
 ]
 
 
@@ -137,6 +138,17 @@ def winner(tables: TrumpTables, plays: Sequence[Cards], leader: int = 0, declare
     return int(trick.trick_winner(tables, lead_of(tables, plays[0]), ge1, eq2, leader, declarer))
 
 
+def winning_play(tables: TrumpTables, plays: Sequence[Cards], leader: int = 0,
+                 declarer: int = 0) -> tuple[int, int, int]:
+    """§3.5 (seat, class, value) of the best play so far; `plays` in playing order, the lead first (played by
+    `leader`), as many as have been made (a whole trick or fewer)."""
+    n = tables.num_players
+    ge1, eq2 = _seat_boards(tables, {(leader + i) % n: cards for i, cards in enumerate(plays)})
+    seat, play_class, value = trick.winning_play(tables, lead_of(tables, plays[0]), ge1, eq2, leader, declarer,
+                                                 len(plays))
+    return int(seat), int(play_class), int(value)
+
+
 def classes(tables: TrumpTables, plays: Sequence[Cards], leader: int = 0) -> list[int]:
     """§3.1 class (LEAD/IN_SUIT/RUFF/DISCARD) of each play, in playing order."""
     ge1, eq2 = _trick_boards(tables, plays, leader)
@@ -159,6 +171,7 @@ def warm_up(tables: TrumpTables) -> None:
     throw_verdict(tables, "SA SK SK", ["SQ SQ", "C3", "D3"])
     for plays in (["S9 S9", "SA SA", "H3 H3", "C4 C5"], ["S9 S9 S8 S8", "SA SA SK SK", "H3 H3 H4 H4", "C4 C5 C6 C7"]):
         winner(tables, plays)
+        winning_play(tables, plays[:2])
         classes(tables, plays)
     ge1, eq2 = bits_of(tables, hand)
     leads.count_leads(tables, ge1, eq2, True)
