@@ -140,3 +140,12 @@ def test_simulate_with_a_plug_in_records_it_in_the_manifest(tmp_path):
     (tmp_path / "hand5.json").write_text(replay.stdout)
     judged = run_cli("judge", str(tmp_path / "hand5.json"))
     assert judged.returncode == 0, judged.stdout + judged.stderr
+
+
+def test_warmup_refuses_an_unknown_policy_in_one_line():
+    from typer.testing import CliRunner
+
+    from baofen_sim.cli import app
+
+    result = CliRunner().invoke(app, ["warmup", "--policy", "heuristc"])
+    assert result.exit_code == 2 and "unknown policy 'heuristc'; did you mean heuristic?" in result.output

@@ -17,6 +17,7 @@ from baofen_sim.policies.registry import (
     policy_id,
     policy_name,
     policy_names,
+    policy_spec,
     resolve_policies,
 )
 from baofen_sim.records import MAX_PARAMS
@@ -44,6 +45,10 @@ def select_policies(names) -> tuple[str, ...]:
     from baofen_sim import policy_set
     from baofen_sim.policies.plugins import check_compiles, load_plugin
 
+    names = list(names)
+    for name in names:
+        if not policy_set.is_plugin(name):
+            policy_spec(name)  # an unknown built-in: PolicyError with the close match
     chosen = policy_set.select(names)
     for name in chosen:
         if policy_set.is_plugin(name):
