@@ -17,7 +17,7 @@ from baofen_sim.runspec import RunSpec
 from baofen_sim.tables import materialize
 from baofen_sim.tools import kernel_calls
 from baofen_sim.tools.differential_runs import compare_tables
-from tests.test_engine_hand import PASS_OFTEN, needs_heuristic, warm_engine
+from tests.test_engine_hand import PASS_OFTEN, warm_engine
 
 PRESETS = ("baofen", "baofen-001")
 OPTION_VARIANTS = [
@@ -62,13 +62,11 @@ def test_hands_that_often_all_pass_agree_on_the_pot(name):
 
 @pytest.mark.parametrize("name", PRESETS)
 def test_heuristic_hands_agree_with_the_reference(name):
-    needs_heuristic()
     spec = RunSpec(rules=preset(name), policies=("heuristic",) * 4, deals=300, hands_per_table=16, seed=9)
     agree(spec, min_tricks=3000)
 
 
 def test_mixed_policies_agree_with_the_reference():
-    needs_heuristic()
     spec = RunSpec(policies=("heuristic", "random", "heuristic", "random"), deals=200, hands_per_table=8, seed=4)
     agree(spec)
 

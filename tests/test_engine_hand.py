@@ -24,11 +24,6 @@ PRESETS = ("baofen", "baofen-001")
 PASS_OFTEN = ({"pass_weight": 6.0},) * 4  # random bidders that often all pass: the 水草 pot fills and splits
 
 
-def needs_heuristic() -> None:
-    """Skip unless the heuristic play policy exists (it is written in parallel with the engine)."""
-    pytest.importorskip("baofen_sim.policies.heuristic")
-
-
 @functools.cache
 def warm_engine() -> None:
     """Compile (or load from the cache) the chunk kernel and the replay path once per process."""
@@ -85,7 +80,6 @@ def test_a_short_last_table_and_an_empty_range(engine):
 
 
 def test_policy_and_feature_columns(engine):
-    needs_heuristic()
     spec = spec_of(deals=64, policies=("random", "heuristic", "random", "heuristic"))
     hands = whole_run(spec).hands
     assert list(hands["policy_0"][:1]) == [POLICY_RANDOM] and list(hands["policy_1"][:1]) == [POLICY_HEURISTIC]
@@ -110,8 +104,6 @@ def chunked(spec: RunSpec, threads: int):
 
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
 def test_rows_do_not_depend_on_chunking_or_threads(engine, policy):
-    if policy == "heuristic":
-        needs_heuristic()
     spec = spec_of(policy=policy, deals=1000)
     runs = [chunked(spec.replace(chunk_size=16), 1), chunked(spec.replace(chunk_size=4096), 1),
             chunked(spec.replace(chunk_size=4096), min(2, numba.config.NUMBA_NUM_THREADS)),
@@ -267,7 +259,6 @@ def test_s000_penalty_is_five_points_per_attempted_card(engine):
 
 
 def test_heuristic_hands_are_played_to_the_end(engine):
-    needs_heuristic()
     result = whole_run(spec_of(policy="heuristic", deals=200))
     h = result.hands
     declared = h["declarer"] >= 0
