@@ -70,11 +70,16 @@ def freeze() -> tuple[str, ...]:
     return selected()
 
 
+def find_plugins_from_here() -> None:
+    """Plug-in modules are found from the current directory too, as with `python -m`."""
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
+
+
 def plugin_module_origin(name: str) -> str | None:
     """The source file of a plug-in's module, found without importing it (None if it cannot be found)."""
     module = name.partition(":")[0].strip()
-    if os.getcwd() not in sys.path:
-        sys.path.append(os.getcwd())  # plug-ins are found from the current directory, as with `python -m`
+    find_plugins_from_here()
     try:
         spec = importlib.util.find_spec(module)
     except (ImportError, ValueError):

@@ -14,14 +14,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from baofen_sim.cards import NUM_SUITS
+from baofen_sim.codes import PASS
 from baofen_sim.kernels.auction import count_pairs
 from baofen_sim.kernels.follow import sample_follow
 from baofen_sim.kernels.leads import sample_lead
 from baofen_sim.kernels.rng import bounded, next_u64
 from baofen_sim.policies.plugins import PluginPolicy
 
-PASS = 0
-NUM_SUITS = 4
 MAX_HAND = 40  # the declarer's 33 cards fit
 RANDOM_PASS_WEIGHT = 0  # slot of `pass_weight`, random's only parameter (this policy's fallback)
 UNIT_53 = 1.0 / 9007199254740992.0  # 2**-53

@@ -59,11 +59,9 @@ def settle_table_end(hr, state, out_settlement):
     pot = state[LG_POT]
     if hr.pot_at_table_end != POT_END_SPLIT or pot <= 0:
         return 0.0
-    share = pot / hr.num_players
-    for seat in range(hr.num_players):
-        out_settlement[seat] += share * hr.pot_unit_value
-        state[LG_CUMULATIVE + seat] += share * hr.pot_unit_value
-    state[LG_POT] = 0.0
+    _split_pot(hr, state, out_settlement)
+    for seat in range(hr.num_players):  # the table's running totals take the shares too
+        state[LG_CUMULATIVE + seat] += pot / hr.num_players * hr.pot_unit_value
     return pot
 
 

@@ -24,8 +24,8 @@ from pathlib import Path
 
 from baofen_sim import policy_set
 from baofen_sim.kernels import cache
-from baofen_sim.policies.plugins import FIRST_PLUGIN_ID, load_plugin
-from baofen_sim.policies.registry import POLICIES
+from baofen_sim.policies.plugins import load_plugin
+from baofen_sim.policies.registry import policy_spec
 
 # (function signature, {built-in policy: body}) of each dispatcher; a plug-in's body is PLUGIN_BODIES.
 DISPATCHERS = {
@@ -76,11 +76,8 @@ BUILTIN_IMPORTS = {
 
 
 def policy_ids(names: tuple[str, ...]) -> dict[str, int]:
-    """The id of each policy of a set: the built-ins' own, then plug-ins from FIRST_PLUGIN_ID."""
-    ids = {name: POLICIES[name].id for name in names if name in POLICIES}
-    plugins = [name for name in names if policy_set.is_plugin(name)]
-    ids.update({name: FIRST_PLUGIN_ID + i for i, name in enumerate(plugins)})
-    return ids
+    """The id of each policy of a set (`registry.policy_spec`: the built-ins' own, plug-ins in the set's order)."""
+    return {name: policy_spec(name).id for name in names}
 
 
 def dispatch_source(names: tuple[str, ...]) -> str:

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import os
-import sys
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from baofen_sim import policy_set
+from baofen_sim.cards import NUM_KINDS
+from baofen_sim.codes import AUCTION_STATE_SIZE
 from baofen_sim.policies.registry import POLICIES, ParamSpec, PolicyError, PolicySpec
 from baofen_sim.records import MAX_PARAMS
 
@@ -80,8 +80,7 @@ def _import(name: str) -> PluginPolicy:
     module_name, attribute = module_name.strip(), attribute.strip()
     if not module_name or not attribute:
         raise PolicyError(f"plug-in {name!r}: expected module:attribute")
-    if os.getcwd() not in sys.path:
-        sys.path.append(os.getcwd())
+    policy_set.find_plugins_from_here()
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as error:
@@ -178,15 +177,16 @@ def _sample_arguments() -> dict[str, tuple]:
     rules = preset("baofen")
     tb = materialize(rules, 0)
     kinds = list(range(0, 50, 2))  # 25 distinct cards
-    counts = np.zeros(54, dtype=np.int8)
+    counts = np.zeros(NUM_KINDS, dtype=np.int8)
     counts[kinds] = 1
     ge1, eq2 = (np.uint64(x) for x in kinds_to_bits(tb, kinds))
     lead_ge1, lead_eq2 = (np.uint64(x) for x in kinds_to_bits(tb, [kinds[0]]))
     view = np.zeros(1, dtype=PLAY_VIEW_DTYPE)[0]
     params = np.zeros(MAX_PARAMS, dtype=np.float64)
     rng = np.uint64(1)
+    legal = np.array(rules.bid_open_values, dtype=np.int64)
     return {
-        "bid": (params, counts, np.array([85, 90, 95], dtype=np.int64), 3, np.zeros(6, dtype=np.int64), rng),
+        "bid": (params, counts, legal, len(legal), np.zeros(AUCTION_STATE_SIZE, dtype=np.int64), rng),
         "bury": (params, counts, rng, np.zeros(rules.kitty_size, dtype=np.int64)),
         "trump": (params, counts, rng),
         "lead": (params, tb, view, ge1, eq2, rng),
