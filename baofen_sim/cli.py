@@ -31,6 +31,7 @@ from baofen_sim.runspec import (
     DEFAULT_CHUNK_SIZE,
     DEFAULT_DEALS,
     DEFAULT_HANDS_PER_TABLE,
+    EACH,
     RunSpec,
     RunSpecError,
     run_spec_of,
@@ -115,10 +116,33 @@ PolicyOption = Annotated[
     list[str] | None,
     typer.Option("--policy", metavar="NAME|SEAT=NAME", help="Policy of every seat, or of one seat (repeatable)."),
 ]
+DeclarerOption = Annotated[
+    str | None,
+    typer.Option("--declarer", metavar="SEAT|each",
+                 help="Skip the auction: this seat declares every hand (each: every deal once per seat)."),
+]
+TargetOption = Annotated[
+    str | None,
+    typer.Option("--target", metavar="T|each",
+                 help="The forced declarer's target (each: play once, results at every target)."),
+]
 ParamOption = Annotated[
     list[str] | None,
     typer.Option("--param", metavar="SEAT=FILE.toml|SEAT.KEY=VALUE", help="Policy parameters (repeatable)."),
 ]
+
+
+def forced_value(option: str, text: str | None) -> int | str | None:
+    """`--declarer` / `--target` text as RunSpec wants it: an int, EACH or None (RunSpec checks the range)."""
+    if text is None:
+        return None
+    value = text.strip().lower()
+    if value == EACH:
+        return EACH
+    try:
+        return int(value)
+    except ValueError:
+        raise RunSpecError(f"{option} {text}: a number or each") from None
 
 
 def resolve_rules(spec: str, overrides: list[str] | None = None) -> RuleSet:
@@ -177,8 +201,11 @@ def simulate_command(
     overrides: SetOption = None,
     deals: DealsOption = DEFAULT_DEALS,
     hands_per_table: Annotated[
-        int, typer.Option("--hands-per-table", metavar="N", help="Hands per table (§5: pot and 主叫 carry over).")
-    ] = DEFAULT_HANDS_PER_TABLE,
+        int | None,
+        typer.Option("--hands-per-table", metavar="N",
+                     help=f"Hands per table (§5: pot and 主叫 carry over); default {DEFAULT_HANDS_PER_TABLE}, "
+                          "1 with --declarer."),
+    ] = None,
     seed: SeedOption = 0,
     policy: PolicyOption = None,
     param: ParamOption = None,
@@ -188,17 +215,24 @@ def simulate_command(
         int, typer.Option("--chunk-size", metavar="N", help="Hands per part file (whole tables).")
     ] = DEFAULT_CHUNK_SIZE,
     tricks: Annotated[bool, typer.Option("--tricks", help="Also write one row per trick to OUT/tricks/.")] = False,
+    declarer: DeclarerOption = None,
+    target: TargetOption = None,
 ) -> None:
     """Play hands and write one Parquet row per hand to OUT (default runs/<rules>-<policy>-n<N>-s<seed>-<hash>).
-    Rerunning the same command resumes an interrupted run.
+    Rerunning the same command resumes an interrupted run. With --declarer the auction is skipped: that seat
+    (or, with each, every seat in turn: one row per hand and declarer) declares at --target.
 
     Example: baofen-sim simulate --rules baofen --deals 1000000 --seed 7 --out runs/bf-1m
     """
     rule_set = resolve_rules(rules, overrides)
     select_policies(policy_names(policy or [], rule_set.num_players))
     policies, params = parse_policy_options(policy or [], param or [], rule_set.num_players)
+    forced = forced_value("--declarer", declarer)
+    if hands_per_table is None:
+        hands_per_table = DEFAULT_HANDS_PER_TABLE if forced is None else 1
     spec = RunSpec(rules=rule_set, policies=policies, params=params, seed=seed, deals=deals,
-                   hands_per_table=hands_per_table, chunk_size=chunk_size, tricks=tricks, threads=threads)
+                   hands_per_table=hands_per_table, chunk_size=chunk_size, tricks=tricks, threads=threads,
+                   declarer=forced, target=forced_value("--target", target))
     out_dir = out or default_out_dir(spec)
     if not engine_is_compiled():
         typer.echo(COMPILE_NOTICE, err=True)

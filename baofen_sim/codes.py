@@ -117,6 +117,9 @@ NO_BID = 0  # the auction's high bid before any bid
 NO_SEAT = -1  # no seat: the declarer of an all-pass hand, the seat to act once the auction is over
 BID_PAD = -1  # right padding of a hand's bids; dropped on output
 TRUMP_NOT_NAMED = -1  # `trump` of an all-pass hand
+# A run's forced declarer (DESIGN.md §5, `--declarer`): a seat, or one of these.
+DECLARER_BY_AUCTION = -1  # no forced declarer: the auction decides
+DECLARER_EACH = -2  # every deal played once per seat as declarer (rows keyed by hand and declarer)
 
 # ---- small state arrays --------------------------------------------------------------------------------------
 

@@ -167,6 +167,9 @@ RUN_CONSTANTS_DTYPE = np.dtype([  # what is fixed for a whole run besides the ru
     ("run_deals", np.int64),  # hands in the run: where its tables end (only the last table may be short)
     ("do_tricks", np.bool_),  # keep a summary of every trick
     ("do_log", np.bool_),  # log every action (replay)
+    ("forced_declarer", np.int64),  # the seat that declares without an auction, or codes.DECLARER_*
+    ("forced_target", np.int64),  # ... at this target (DESIGN.md §5)
+    ("rows_per_hand", np.int64),  # output rows per hand: num_players with DECLARER_EACH, else 1
 ], align=True)
 
 
@@ -184,6 +187,7 @@ DEAL_SCRATCH_DTYPE = np.dtype([
     ("bid_values", np.int64, (MAX_BIDS,)),  # PASS = 0
     ("bury", np.int64, (MAX_KITTY,)),  # buried kinds (the first kitty_size entries)
     ("settlement", np.float64, (MAX_PLAYERS,)),  # this hand's per-seat change
+    ("pot_flow", np.float64, (MAX_PLAYERS,)),  # ... its 水草 part (kernels.ledger)
 ], align=True)
 
 # One hand, in the order and dtypes of the Parquet hand columns: (name, dtype, shape, description). A field
@@ -209,6 +213,8 @@ HAND_ROW_FIELDS = (
     ("category", np.int8, (), "hand category (§6.4)"),
     ("declarer_won", np.bool_, (), "R ≥ 0 (or > 0, §6.5 [A11])"),
     ("settle", np.float64, SEAT_SHAPE, "settlement incl. 水草 transfers (§6.6/§6.7)"),
+    ("pot_flow", np.float64, SEAT_SHAPE, "the 水草 part of settle_i: pot pay-ins, the pot taken, split "
+                                          "shares (§5.7, A48); settle_i − pot_flow_i is the stakes part"),
     ("pot_after", np.float64, (), "水草 pot after the hand (§5.7), after any table-end split"),
     ("table_end_split", np.float64, (), "pot shared equally after the table's last hand (A48), in pot units; "
                                          "its shares are in settle_i"),

@@ -4,9 +4,15 @@ A run plays `deals` hands at `tables` tables of `hands_per_table` hands each (th
 shorter; DESIGN.md §5). Hand `h` is hand `h % hands_per_table` of table `h // hands_per_table`.
 A chunk is a run of whole tables, `(first_table, n_tables)`; the engine plays one chunk at a time.
 
+Forced scenarios (DESIGN.md §5) skip the auction: `declarer` = a seat declares every hand at `target`;
+`declarer` = "each" plays every deal once per seat as declarer (`rows_per_hand` rows per hand, keyed by hand
+and declarer); `target` = "each" plays at the lowest opening bid, for policies whose play ignores the target,
+so that the result at every target follows from the row (`analysis.targets`). A table then holds one hand.
+
 Two kinds of fields:
-- outcome fields (rules options, policies, parameters, seed, deals, hands_per_table, tricks, and
-  `RULES_VERSION`): they fix every output row; `spec_hash()` covers exactly these;
+- outcome fields (rules options, policies, parameters, seed, deals, hands_per_table, tricks, the forced
+  declarer and target when set, and `RULES_VERSION`): they fix every output row; `spec_hash()` covers
+  exactly these;
 - execution fields (`chunk_size`, `threads`): how the work is cut and run; they never change the rows.
 """
 
@@ -21,7 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from baofen_sim.policies.registry import DEFAULT_POLICY
+from baofen_sim.codes import DECLARER_BY_AUCTION, DECLARER_EACH
+from baofen_sim.policies.registry import DEFAULT_POLICY, PolicyError, play_reads_target
 from baofen_sim.rules import RuleSet, preset
 
 # Bump when the same RunSpec would produce different rows (an engine or rules fix that changes outcomes).
@@ -31,6 +38,7 @@ DEFAULT_DEALS = 100_000
 DEFAULT_HANDS_PER_TABLE = 16
 DEFAULT_CHUNK_SIZE = 65_536  # hands per chunk, rounded down to whole tables
 SEED_LIMIT = 2**64  # seeds are unsigned 64-bit (splitmix64 keys)
+EACH = "each"  # `declarer` / `target`: every seat / every target
 
 Params = tuple[tuple[str, float], ...]  # one seat's policy parameters, sorted by name
 
@@ -59,6 +67,8 @@ class RunSpec:
     chunk_size: int = DEFAULT_CHUNK_SIZE  # execution only: hands per chunk
     tricks: bool = False  # also write one row per trick
     threads: int | None = None  # execution only: Numba threads; None = Numba's default
+    declarer: int | str | None = None  # forced declarer: a seat or EACH; None = the auction decides
+    target: int | str | None = None  # forced target: a bid value or EACH (only with a forced declarer)
 
     def __post_init__(self) -> None:
         seats = self.rules.num_players
@@ -78,6 +88,31 @@ class RunSpec:
             _check_int("threads", self.threads, 1)
         if not isinstance(self.tricks, bool):
             raise RunSpecError(f"tricks: {self.tricks!r} is not true or false")
+        self._check_forced()
+
+    def _check_forced(self) -> None:
+        if self.declarer is None:
+            if self.target is not None:
+                raise RunSpecError("--target needs --declarer SEAT|each (a forced declarer)")
+            return
+        seats = self.rules.num_players
+        if self.declarer != EACH and not (_is_int(self.declarer) and 0 <= self.declarer < seats):
+            raise RunSpecError(f"--declarer {self.declarer}: a seat 0..{seats - 1} or each")
+        bids = self.rules.bid_values()
+        if self.target is None:
+            raise RunSpecError("--declarer needs --target T (a bid value) or --target each")
+        if self.target == EACH:
+            reading = [name for name in dict.fromkeys(self.policies) if _reads_target(name)]
+            if reading:
+                raise RunSpecError(f"--target each: the play of {', '.join(reading)} depends on the target; "
+                                   "give one --target")
+        elif not _is_int(self.target) or self.target not in bids:
+            above = _is_int(self.target) and self.target > bids[-1]
+            why = f"above the rules' cap bid_cap_max = {bids[-1]}" if above else "not a bid the auction allows"
+            raise RunSpecError(f"--target {self.target}: {why} ({bids[0]}, {bids[1]}, ..., {bids[-1]}) or each")
+        if self.hands_per_table != 1:
+            raise RunSpecError(f"--hands-per-table {self.hands_per_table}: a forced declarer plays one hand per "
+                               "table (nothing carries over); leave it at 1")
 
     # ---- counts ----
 
@@ -99,14 +134,36 @@ class RunSpec:
         end = min(self.first_hand(first_table + n_tables), self.deals)
         return max(0, end - self.first_hand(first_table))
 
+    @property
+    def rows_per_hand(self) -> int:
+        """Output rows per hand: one per seat with declarer = each, else one."""
+        return self.num_players if self.declarer == EACH else 1
+
+    @property
+    def forced_declarer(self) -> int:
+        """The kernel's code of `declarer` (codes.DECLARER_*, or the seat)."""
+        if self.declarer is None:
+            return DECLARER_BY_AUCTION
+        return DECLARER_EACH if self.declarer == EACH else int(self.declarer)
+
+    @property
+    def played_target(self) -> int:
+        """The target a forced declarer plays at: `target`, or the lowest opening bid for target = each."""
+        if self.target is None:
+            return 0
+        return self.rules.bid_values()[0] if self.target == EACH else int(self.target)
+
     def seat_params(self, seat: int) -> dict[str, float]:
         return dict(self.params[seat])
 
     # ---- identity ----
 
     def outcome_fields(self) -> dict[str, Any]:
-        """The fields that fix the output rows (not the rules' name, chunk size or threads), as plain data."""
+        """The fields that fix the output rows (not the rules' name, chunk size or threads), as plain data.
+        The forced declarer and target appear only when set, so runs with an auction keep their hash."""
+        forced = {} if self.declarer is None else {"declarer": self.declarer, "target": self.target}
         return {
+            **forced,
             "rules_version": RULES_VERSION,
             "rules": {k: v for k, v in self.rules.to_dict().items() if k != "name"},
             "policies": list(self.policies),
@@ -136,6 +193,8 @@ class RunSpec:
             "chunk_size": self.chunk_size,
             "tricks": self.tricks,
             "threads": self.threads,
+            "declarer": self.declarer,
+            "target": self.target,
         }
 
     @classmethod
@@ -177,6 +236,17 @@ def _number(value: Any, where: str) -> float:
 def _normal_params(params: Mapping[str, float] | Iterable[tuple[str, float]]) -> Params:
     items = params.items() if isinstance(params, Mapping) else params
     return tuple(sorted((str(k), _number(v, f"parameter {k}")) for k, v in items))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _reads_target(name: str) -> bool:
+    try:
+        return play_reads_target(name)
+    except (PolicyError, ImportError):  # an unknown policy is reported where policies are checked
+        return False
 
 
 def _check_int(name: str, value: Any, low: int, high: int | None = None) -> None:

@@ -195,11 +195,11 @@ def write_chunk(spec: RunSpec, out: Path, entry: ChunkEntry, run_chunk: ChunkRun
     """Play one chunk and write its part file(s); marks `entry` done with its time and size."""
     started = time.perf_counter()
     result = run_chunk(spec, entry.first_table, entry.n_tables)
-    expected = np.arange(entry.first_hand, entry.first_hand + entry.hands)
+    expected = np.repeat(np.arange(entry.first_hand, entry.first_hand + entry.hands), spec.rows_per_hand)
     hand = result.hands.get("hand")
     if hand is None or not np.array_equal(hand, expected):
         raise SchemaError(f"chunk at table {entry.first_table}: `hand` is not {entry.first_hand}.."
-                          f"{entry.first_hand + entry.hands - 1} in order")
+                          f"{entry.first_hand + entry.hands - 1} in order ({spec.rows_per_hand} row(s) each)")
     hands = hands_to_arrow(result.hands, spec.num_players)
     size = 0
     if entry.tricks_part:

@@ -182,9 +182,13 @@ def test_invariants_of_every_hand(engine, name):
     took = declared & h["declarer_won"] & (pot_before(h) > 0)
     assert took.any() and np.all(h["pot_after"][took] == 0.0)
     settle = np.stack([h[f"settle_{s}"] for s in range(4)], axis=1)
+    pot_flow = np.stack([h[f"pot_flow_{s}"] for s in range(4)], axis=1)
+    unit = hand_rules(spec.rules).pot_unit_value
+    # the 水草 part of the settlement is what entered or left the pot
+    assert np.any(pot_flow != 0) and np.allclose(pot_flow.sum(axis=1) + (h["pot_after"] - pot_before(h)) * unit, 0)
     if name == "baofen":  # §6.6: stakes are zero-sum once the pot counts as an account
-        unit = hand_rules(spec.rules).pot_unit_value
         assert np.allclose(settle.sum(axis=1) + (h["pot_after"] - pot_before(h)) * unit, 0.0)
+        assert np.allclose((settle - pot_flow).sum(axis=1), 0.0)
 
 
 def test_the_zhujiao_rotates_by_the_rules(engine):

@@ -3,6 +3,8 @@ A11–A19, A41; cases C37–C47, C61)."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -39,6 +41,7 @@ class KernelTable:
         self.hr = hand_rules(rules)
         self.state = kl.new_ledger_state(self.hr)
         self.out = np.zeros(self.hr.num_players, dtype=np.float64)
+        self.pot_flow = np.zeros(self.hr.num_players, dtype=np.float64)  # the 水草 part of `out`
         self.seats = np.zeros(MAX_THROWS, dtype=np.int64)
         self.cards = np.zeros(MAX_THROWS, dtype=np.int64)
 
@@ -55,7 +58,7 @@ class KernelTable:
         return self.state[kl.LG_CUMULATIVE:].tolist()
 
     def all_pass(self) -> tuple[tuple[float, ...], float, int]:
-        pot_after = kl.settle_all_pass(self.state, self.hr, self.out)
+        pot_after = kl.settle_all_pass(self.state, self.hr, self.out, self.pot_flow)
         return tuple(self.out.tolist()), float(pot_after), self.zhujiao
 
     def declared(self, declarer: int, target, c, w, w_kitty, k, last=False,
@@ -68,7 +71,7 @@ class KernelTable:
         pen = ks.penalty_points(self.hr, declarer, self.seats, self.cards, n)
         _, result, category, won, _ = ks.score_hand(self.hr, target, c, w, w_kitty, k, pen, last)
         pot_after = kl.settle_declared(self.state, self.hr, declarer, won, category, result, self.seats, self.cards,
-                                       n, self.out)
+                                       n, self.out, self.pot_flow)
         return tuple(self.out.tolist()), float(pot_after), self.zhujiao
 
 
@@ -269,6 +272,7 @@ def test_c37_shares_sequence():
     assert table.declared(2, 100, 110, 0, 0, 0)[1] == 20.0
     # A winning declarer takes the whole pot (C39 numbers: +3b and 20 shares).
     assert table.declared(3, 120, 135, 50, 0, 20) == ((-1.0, -1.0, -1.0, 23.0), 0.0, 3)
+    assert table.pot_flow.tolist() == [0.0, 0.0, 0.0, 20.0]  # the 水草 part; the stakes part is 3b / −b
 
 
 def test_c37_pot_splits_four_ways_at_50_shares():
@@ -369,6 +373,7 @@ def test_table_histories_equal_the_reference_ledger(rules, outcomes):
     reference = TableLedger(rules)
     kernel = KernelTable(rules)
     for outcome in outcomes:
+        pot_before = kernel.pot
         if outcome is None:
             expected = reference.all_pass()
             got = kernel.all_pass()
@@ -384,3 +389,6 @@ def test_table_histories_equal_the_reference_ledger(rules, outcomes):
         assert got == (expected.settlement, expected.pot_after, expected.next_zhujiao)
         assert kernel.state[kl.LG_NOBID_STREAK] == reference.nobid_streak
         assert kernel.cumulative == reference.cumulative and kernel.pot == reference.pot
+        # The 水草 part of the settlement is what left or entered the pot.
+        pot_change = (kernel.pot - pot_before) * reference.pot_unit_value()
+        assert math.isclose(kernel.pot_flow.sum(), -pot_change, abs_tol=1e-9)

@@ -34,12 +34,14 @@ RUNS = {
 }
 
 # Recorded with seat-stable deals keyed on the global hand (DESIGN §4) and A48's table start rotation and
-# table-end pot split (RULES_VERSION 2); the refactor before them kept the digests of commit f10de2f.
+# table-end pot split (RULES_VERSION 2); the refactor before them kept the digests of commit f10de2f. Then
+# re-recorded for two new columns only (hands: pot_flow_i; tricks: declarer): without them the rows hashed to
+# the digests before.
 DIGESTS = {
-    "baofen-random": "3fae6db9a1c198a4532668e4ad116f9c44cf85e4fcaea7ca411fa3948a269304",
-    "baofen-heuristic": "87c8f08d27e43bdfcf94971364d397deed8805da3fe653ab62a5a88a149b5bdc",
-    "baofen-001-random": "aa7ab65d38388112f9eb5572a339489df813c8ce7aafbff06f1fbed12d56f291",
-    "baofen-001-mixed": "fbe80e3ee45e6e4a06df760383a851fadb5fb57f1f4995e1664bf6b895446f18",
+    "baofen-random": "8e1b108d617f0858f54aa108007b491ab4c84b354544a3eac056c76eb54fd98c",
+    "baofen-heuristic": "4d890f822c19f0a7ddec379b13911464304e64a8df2d5d4f11715ca4db74b0eb",
+    "baofen-001-random": "d2f4bc3ba44e8c332e0459ef972e0e719f3525401096ec082c1609b45bec30e3",
+    "baofen-001-mixed": "cba7faca3af7ee0926604a30d12c1082a1b4354348384d86d5a9419f27d84278",
 }
 
 

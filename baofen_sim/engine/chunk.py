@@ -1,6 +1,8 @@
 """The chunk runner (DESIGN.md §1, §4, §5): whole tables in parallel, one table per `prange` iteration.
 
-A table plays its hands in order and carries its ledger (主叫, 水草 pot, cumulative totals) from hand to hand;
+A table plays its hands in order and carries its ledger (主叫, 水草 pot, cumulative totals) from hand to hand
+(with a forced declarer of every seat, RunSpec.declarer = each, its one hand once per seat, each from a new
+ledger);
 tables share nothing but read-only inputs and write disjoint output rows, so the rows do not depend on
 the thread count or the chunking. Each table first takes private copies of the inputs (`materialize.
 KernelInputs`: hand rules, trick tables, policies, run constants): threads that pass a shared array from
@@ -21,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import config, prange
 
-from baofen_sim.codes import LEDGER_STATE_SIZE_BASE, LG_POT
+from baofen_sim.codes import DECLARER_EACH, LEDGER_STATE_SIZE_BASE, LG_POT
 from baofen_sim.engine.hand import play_hand
 from baofen_sim.engine.tricks import copy_tricks, load_policies
 from baofen_sim.io.schema import TRICK_COLUMNS, ChunkResult, allocate
@@ -45,7 +47,7 @@ NUM_TRUMPS = 4  # Baofen names one of the four suits (§5.6)
 _TRICK_FIELDS = ("trick", "leader", "winner", "points", "cards", "lead_kind", "throw_failed", "ruffed")
 
 class EngineOutput(NamedTuple):
-    """Where a chunk goes; row r is hand r of the chunk."""
+    """Where a chunk goes; row r is hand r of the chunk (with declarer = each: hand r // N, declarer r % N)."""
 
     rows: np.ndarray  # HAND_ROW_DTYPE[n]
     trick_rows: np.ndarray  # TRICK_ROW_DTYPE[n × hand_size]: row r × hand_size + trick (or [1] when unused)
@@ -84,33 +86,38 @@ def play_table(run, out, table, first_row):
     hands_per_table = constants[0].hands_per_table
     hands = min(hands_per_table, constants[0].deals - table * hands_per_table)
     last_hand = min(hands_per_table, constants[0].run_deals - table * hands_per_table) - 1
+    rows_per_hand = constants[0].rows_per_hand
     for hand in range(hands):
-        hr = rules[0]
-        cs = constants[0]
-        r = first_row + hand
-        log = logs[r] if cs.do_log else logs[0]
-        play_hand(hr, tables, cs, table, hand, rows[r], log, ledger, scratch[0], state[0], view[0])
-        if hand == last_hand:  # A48: the table ends
-            rows[r].table_end_split = settle_table_end(hr, ledger, rows[r].settle)
-            rows[r].pot_after = ledger[LG_POT]
-        if cs.do_tricks:
-            copy_tricks(state[0], trick_rows, r * hr.hand_size)
+        for replay in range(rows_per_hand):
+            hr = rules[0]
+            cs = constants[0]
+            r = first_row + hand * rows_per_hand + replay
+            log = logs[r] if cs.do_log else logs[0]
+            forced = replay if cs.forced_declarer == DECLARER_EACH else cs.forced_declarer
+            if replay > 0:
+                ledger_start(hr, ledger, table)
+            play_hand(hr, tables, cs, table, hand, rows[r], log, ledger, scratch[0], state[0], view[0], forced)
+            if hand == last_hand:  # A48: the table ends
+                rows[r].table_end_split = settle_table_end(hr, ledger, rows[r].settle, rows[r].pot_flow)
+                rows[r].pot_after = ledger[LG_POT]
+            if cs.do_tricks:
+                copy_tricks(state[0], trick_rows, r * hr.hand_size)
 
 
 @njit(cache=True, parallel=True)
 def play_tables(run, out, first_table, n_tables):
     """Tables first_table .. first_table + n_tables − 1, one per prange iteration; table i of the chunk
-    writes rows from i × hands_per_table (only the run's last table may be short, so rows stay dense)."""
-    hands_per_table = run.constants[0].hands_per_table
+    writes rows from i × rows per table (only the run's last table may be short, so rows stay dense)."""
+    rows_per_table = run.constants[0].hands_per_table * run.constants[0].rows_per_hand
     for i in prange(n_tables):
-        play_table(run, out, first_table + i, i * hands_per_table)
+        play_table(run, out, first_table + i, i * rows_per_table)
 
 
 # ---- Python side ---------------------------------------------------------------------------------------
 
 
 def engine_output(spec: RunSpec, n_rows: int, tricks: bool = False, log: bool = False) -> EngineOutput:
-    """Zeroed output records for `n_rows` hands (trick rows and logs only when asked for)."""
+    """Zeroed output records for `n_rows` rows (trick rows and logs only when asked for)."""
     rows = np.zeros(n_rows, dtype=HAND_ROW_DTYPE).view(np.recarray)
     trick_rows = np.zeros(n_rows * spec.rules.hand_size if tricks else 1, dtype=TRICK_ROW_DTYPE)
     logs = np.zeros(n_rows if log else 1, dtype=HAND_LOG_DTYPE)
@@ -123,7 +130,7 @@ def play_chunk(spec: RunSpec, first_table: int, n_tables: int, tricks: bool = Fa
     the raw kernel output."""
     run = kernel_inputs(spec, deals, tricks, log)
     end = min(int(run.constants[0].deals), (first_table + n_tables) * spec.hands_per_table)
-    n_rows = max(0, end - first_table * spec.hands_per_table)
+    n_rows = max(0, end - first_table * spec.hands_per_table) * spec.rows_per_hand
     out = engine_output(spec, n_rows, tricks, log)
     if n_rows:
         play_tables(run, out, first_table, n_tables)
@@ -157,6 +164,7 @@ def trick_arrays(spec: RunSpec, out: EngineOutput) -> dict[str, np.ndarray]:
     rows = out.trick_rows[valid]
     columns = allocate(TRICK_COLUMNS, len(rows))
     columns["hand"][:] = np.repeat(out.rows["hand"], played)
+    columns["declarer"][:] = np.repeat(out.rows["declarer"], played)
     for name in _TRICK_FIELDS:
         columns[name][:] = rows[name]
     return columns

@@ -2,6 +2,9 @@
 
     deal ► auction ► (all pass: §5.7 settle) ► kitty ► bury ► trump ► tricks ► score ► settle ► output row
 
+A forced declarer (DESIGN.md §5, `RunSpec.declarer`) skips the auction: `forced` is that seat, and the
+target the run's forced target; the row's bids are empty.
+
 - Deal (§5.3): the pack order is `rng.deal_pack(seed, hand)` (stream STREAM_DEAL, `hand` the run's global
   index), a pure function of the hand, so hand h is the same shuffle whatever the chunking, threads, hands
   per table, policies or rule variants (DESIGN §4, common random numbers); it is handed out by absolute
@@ -21,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS
-from baofen_sim.codes import BID_PAD, CAT_ALL_PASS, NO_SEAT, TRUMP_NOT_NAMED
+from baofen_sim.codes import BID_PAD, CAT_ALL_PASS, DECLARER_BY_AUCTION, NO_SEAT, TRUMP_NOT_NAMED
 from baofen_sim.engine.auction import play_auction
 from baofen_sim.engine.tricks import play_tricks
 from baofen_sim.kernels.auction import auction_declarer, auction_target, bid_cap, count_pairs
@@ -95,6 +98,14 @@ def auction(hr, sc, st, row, zhujiao):
 
 
 @njit(cache=True)
+def skip_auction(row):
+    """A forced declarer: no bids."""
+    for i in range(MAX_BIDS):
+        row.bids[i] = BID_PAD
+    row.n_bids = 0
+
+
+@njit(cache=True)
 def exchange_kitty(hr, sc, st, declarer):
     """§5.5–§5.6: the declarer takes the kitty, buries kitty_size cards, names the trump. Returns the trump."""
     pid = st.policy_ids[declarer]
@@ -143,14 +154,13 @@ def finish_all_pass(hr, sc, row, ledger):
     row.trump = TRUMP_NOT_NAMED
     row.category = CAT_ALL_PASS
     row.kitty_points = kind_points(sc.kitty_ge1, sc.kitty_eq2)
-    row.pot_after = settle_all_pass(ledger, hr, sc.settlement[:n])
+    row.pot_after = settle_all_pass(ledger, hr, sc.settlement[:n], sc.pot_flow[:n])
 
 
 @njit(cache=True, inline="always")
-def play_declared(hr, tables, cs, sc, st, view, row, log, ledger, declarer):
+def play_declared(hr, tables, cs, sc, st, view, row, log, ledger, declarer, target):
     """§5.5–§6.7 a hand with a declarer: kitty, bury, trump, tricks, score, settlement."""
     n = hr.num_players
-    target = auction_target(sc.auction)
     trump = exchange_kitty(hr, sc, st, declarer)
     tb = tables[trump]
     seat_hands(tb, sc, st, n, declarer)
@@ -177,13 +187,14 @@ def play_declared(hr, tables, cs, sc, st, view, row, log, ledger, declarer):
     row.failed_throws = st.n_failed
     row.tricks_played = st.tricks
     row.pot_after = settle_declared(ledger, hr, declarer, won, category, result, st.throw_seats, st.throw_cards,
-                                    st.n_failed, sc.settlement[:n])
+                                    st.n_failed, sc.settlement[:n], sc.pot_flow[:n])
 
 
 @njit(cache=True, inline="always")
-def play_hand(hr, tables, cs, table, hand, row, log, ledger, sc, st, view):
+def play_hand(hr, tables, cs, table, hand, row, log, ledger, sc, st, view, forced):
     """Hand `hand` of `table` into the HAND_ROW_DTYPE record `row` (and the HAND_LOG_DTYPE record `log` when
-    cs.do_log); `ledger` carries the table state in and out; sc, st and view are the table's scratch."""
+    cs.do_log); `ledger` carries the table state in and out; sc, st and view are the table's scratch.
+    `forced`: the seat that declares at cs.forced_target without an auction, or DECLARER_BY_AUCTION."""
     n = hr.num_players
     zhujiao = ledger_zhujiao(ledger)
     row.hand = table * cs.hands_per_table + hand
@@ -194,10 +205,16 @@ def play_hand(hr, tables, cs, table, hand, row, log, ledger, sc, st, view):
     for seat in range(n):
         st.rng[seat] = stream_key(cs.seed, row.hand, STREAM_SEAT_BASE + seat)
     deal(hr, cs, sc, st, row)
-    declarer = auction(hr, sc, st, row, zhujiao)
+    if forced == DECLARER_BY_AUCTION:
+        declarer = auction(hr, sc, st, row, zhujiao)
+        target = auction_target(sc.auction)
+    else:
+        skip_auction(row)
+        declarer, target = forced, cs.forced_target
     if declarer == NO_SEAT:
         finish_all_pass(hr, sc, row, ledger)
     else:
-        play_declared(hr, tables, cs, sc, st, view, row, log, ledger, declarer)
+        play_declared(hr, tables, cs, sc, st, view, row, log, ledger, declarer, target)
     for seat in range(n):
         row.settle[seat] = sc.settlement[seat]
+        row.pot_flow[seat] = sc.pot_flow[seat]

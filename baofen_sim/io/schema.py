@@ -73,6 +73,7 @@ def hand_columns(num_players: int = 4) -> tuple[Column, ...]:
 
 TRICK_COLUMNS: tuple[Column, ...] = (
     Column("hand", "int64", "global hand index"),
+    Column("declarer", "int8", "declarer seat of the hand (a hand of a declarer = each run is played once per seat)"),
     Column("trick", "int16", "trick number in the hand, from 0"),
     Column("leader", "int8", "seat that led"),
     Column("winner", "int8", "seat that won"),

@@ -121,22 +121,30 @@ def _special_score(hr, category):
 
 
 @njit(cache=True)
+def result_at_target(hr, score, category, target):
+    """§6.5 (R, declarer_won) of a hand scored S in `category` at `target`: the play fixes S and the
+    category, the target only this step."""
+    if category == CAT_NORMAL:
+        result = score - target
+        return result, (result >= 0 if hr.zero_result_is_win != 0 else result > 0)  # A11
+    # A12: the special scores replace the subtraction (or, if not fixed, minus the target).
+    result = score if hr.special_scores_fixed != 0 else score - target
+    return result, category != CAT_JINTAIYANG  # 全击 / 半击 always win (C43), 金太阳 always loses
+
+
+@njit(cache=True)
 def score_hand(hr, target, declarer_points, wangfen_points, wangfen_in_kitty, kitty_points, penalty_points,
                declarer_won_last_trick):
     """Score one hand with a declarer (§6.1–§6.5): (S, R, category, declarer_won, wangfen adjustment)."""
     adjustment = wangfen_adjustment(hr, wangfen_points, wangfen_in_kitty)
     category = hand_category(hr, declarer_points, kitty_points, penalty_points)
     if category == CAT_NORMAL:
-        # §6.5: S = C + Pen (+50 | 0 | −100), R = S − target; A41: S may be negative.
+        # §6.5: S = C + Pen (+50 | 0 | −100); A41: S may be negative.
         score = (declarer_points + kitty_points_to_declarer(hr, kitty_points, declarer_won_last_trick)
                  + penalty_points + adjustment)
-        result = score - target
-        won = result >= 0 if hr.zero_result_is_win != 0 else result > 0  # A11
     else:
         score = _special_score(hr, category)
-        # §6.5 / A12: the special scores replace the subtraction (or, if not fixed, minus the target).
-        result = score if hr.special_scores_fixed != 0 else score - target
-        won = category != CAT_JINTAIYANG  # 全击 / 半击 always win (C43), 金太阳 always loses
+    result, won = result_at_target(hr, score, category, target)
     return score, result, category, won, adjustment
 
 

@@ -54,6 +54,7 @@ class PluginPolicy:
     follow: Any = None
     params: tuple[tuple[str, float, str], ...] = ()
     doc: str = ""
+    reads_target: bool = True  # its lead or follow function reads view.target (`--target each` is refused)
 
     def slot(self, name: str) -> int:
         """The index in the parameter row of one of this policy's own parameters."""
@@ -143,6 +144,12 @@ def load_plugin(name: str) -> LoadedPlugin:
         _check_functions(name, policy)
         _loaded[name] = LoadedPlugin(name, policy, _spec(name, policy, FIRST_PLUGIN_ID + plugins.index(name)))
     return _loaded[name]
+
+
+def plugin_reads_target(name: str) -> bool:
+    """Whether the plug-in's play depends on the target (its own lead or follow function reads it)."""
+    policy = _import(name.strip())
+    return policy.reads_target and (policy.lead is not None or policy.follow is not None)
 
 
 def plugin_spec(name: str) -> PolicySpec:

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
+from baofen_sim import policy_set
 from baofen_sim.records import MAX_PARAMS
 
 POLICY_RANDOM = 0
@@ -70,6 +71,7 @@ class PolicySpec:
     id: int
     doc: str
     params: tuple[ParamSpec, ...]  # in slot order
+    reads_target: bool = False  # its play depends on the declarer's target (view.target)
 
     def param_index(self, name: str) -> int:
         for i, spec in enumerate(self.params):
@@ -149,6 +151,15 @@ def policy_spec(name: str) -> PolicySpec:
     close = difflib.get_close_matches(text, POLICIES, n=1, cutoff=0.5)
     hint = f"did you mean {close[0]}? " if close else ""
     raise PolicyError(f"unknown policy {text!r}; {hint}policies: {', '.join(POLICIES)}")
+
+
+def play_reads_target(name: str) -> bool:
+    """Whether policy `name` plays differently at different targets (`--target each` needs it not to)."""
+    if policy_set.is_plugin(name):
+        from baofen_sim.policies.plugins import plugin_reads_target
+
+        return plugin_reads_target(name)
+    return policy_spec(name).reads_target
 
 
 def policy_id(name: str) -> int:

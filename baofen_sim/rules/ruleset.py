@@ -190,6 +190,19 @@ class RuleSet:
         """Every option (not the name) with its value."""
         return {name: getattr(self, name) for name in OPTION_NAMES}
 
+    def bid_values(self) -> tuple[int, ...]:
+        """Every bid an auction can reach (§5.4.2): an opening value plus any raises, up to bid_cap_max;
+        ascending."""
+        reached = set(self.bid_open_values + self.bid_open_values_after_pass)
+        frontier = sorted(reached)
+        while frontier:
+            bid = frontier.pop()
+            for step in self.bid_raise_steps:
+                if bid + step <= self.bid_cap_max and bid + step not in reached:
+                    reached.add(bid + step)
+                    frontier.append(bid + step)
+        return tuple(sorted(reached))
+
 
 # ---- field types, read once from the annotations ----
 
