@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -44,10 +45,11 @@ from baofen_sim.simulate import (
     simulate,
     warm_up_engine,
 )
+from baofen_sim.sweep import SweepError, default_sweep_dir, parse_vary, sweep
 
 USER_ERRORS: tuple[type[Exception], ...] = (
-    RulesError, CardError, RecordError, RunSpecError, PolicyError, PolicySetError, SimulateError, ReportError,
-    OSError,
+    RulesError, CardError, RecordError, RunSpecError, PolicyError, PolicySetError, SimulateError, SweepError,
+    ReportError, OSError,
 )
 USER_ERROR_EXIT = 2
 
@@ -195,26 +197,58 @@ def rules_diff(
 # ---- simulate / report ----
 
 
+HandsPerTableOption = Annotated[
+    int | None,
+    typer.Option("--hands-per-table", metavar="N",
+                 help=f"Hands per table (§5: pot and 主叫 carry over); default {DEFAULT_HANDS_PER_TABLE}, "
+                      "1 with --declarer."),
+]
+ChunkSizeOption = Annotated[
+    int, typer.Option("--chunk-size", metavar="N", help="Hands per part file (whole tables).")
+]
+TricksOption = Annotated[bool, typer.Option("--tricks", help="Also write one row per trick to OUT/tricks/.")]
+
+
+def run_spec(rules: str, overrides: list[str] | None, deals: int, hands_per_table: int | None, seed: int,
+             policy: list[str] | None, param: list[str] | None, threads: int | None, chunk_size: int,
+             tricks: bool, declarer: str | None, target: str | None) -> RunSpec:
+    """The RunSpec of simulate's (and sweep's) options; selects the run's policy set."""
+    rule_set = resolve_rules(rules, overrides)
+    select_policies(policy_names(policy or [], rule_set.num_players))
+    policies, params = parse_policy_options(policy or [], param or [], rule_set.num_players)
+    forced = forced_value("--declarer", declarer)
+    if hands_per_table is None:
+        hands_per_table = DEFAULT_HANDS_PER_TABLE if forced is None else 1
+    return RunSpec(rules=rule_set, policies=policies, params=params, seed=seed, deals=deals,
+                   hands_per_table=hands_per_table, chunk_size=chunk_size, tricks=tricks, threads=threads,
+                   declarer=forced, target=forced_value("--target", target))
+
+
+def run_interruptible(play: Callable[[], Any], out_dir: Path) -> Any:
+    """`play()` after the compile notice when the engine is not compiled yet; Ctrl-C → exit 130 with a word on
+    resuming."""
+    if not engine_is_compiled():
+        typer.echo(COMPILE_NOTICE, err=True)
+    try:
+        return play()
+    except KeyboardInterrupt:
+        typer.echo(f"interrupted: complete chunks are kept in {out_dir}; rerun the same command to resume", err=True)
+        raise typer.Exit(130) from None
+
+
 @app.command("simulate")
 def simulate_command(
     rules: RulesOption = "baofen",
     overrides: SetOption = None,
     deals: DealsOption = DEFAULT_DEALS,
-    hands_per_table: Annotated[
-        int | None,
-        typer.Option("--hands-per-table", metavar="N",
-                     help=f"Hands per table (§5: pot and 主叫 carry over); default {DEFAULT_HANDS_PER_TABLE}, "
-                          "1 with --declarer."),
-    ] = None,
+    hands_per_table: HandsPerTableOption = None,
     seed: SeedOption = 0,
     policy: PolicyOption = None,
     param: ParamOption = None,
     out: OutOption = None,
     threads: ThreadsOption = None,
-    chunk_size: Annotated[
-        int, typer.Option("--chunk-size", metavar="N", help="Hands per part file (whole tables).")
-    ] = DEFAULT_CHUNK_SIZE,
-    tricks: Annotated[bool, typer.Option("--tricks", help="Also write one row per trick to OUT/tricks/.")] = False,
+    chunk_size: ChunkSizeOption = DEFAULT_CHUNK_SIZE,
+    tricks: TricksOption = False,
     declarer: DeclarerOption = None,
     target: TargetOption = None,
 ) -> None:
@@ -224,25 +258,49 @@ def simulate_command(
 
     Example: baofen-sim simulate --rules baofen --deals 1000000 --seed 7 --out runs/bf-1m
     """
-    rule_set = resolve_rules(rules, overrides)
-    select_policies(policy_names(policy or [], rule_set.num_players))
-    policies, params = parse_policy_options(policy or [], param or [], rule_set.num_players)
-    forced = forced_value("--declarer", declarer)
-    if hands_per_table is None:
-        hands_per_table = DEFAULT_HANDS_PER_TABLE if forced is None else 1
-    spec = RunSpec(rules=rule_set, policies=policies, params=params, seed=seed, deals=deals,
-                   hands_per_table=hands_per_table, chunk_size=chunk_size, tricks=tricks, threads=threads,
-                   declarer=forced, target=forced_value("--target", target))
+    spec = run_spec(rules, overrides, deals, hands_per_table, seed, policy, param, threads, chunk_size, tricks,
+                    declarer, target)
     out_dir = out or default_out_dir(spec)
-    if not engine_is_compiled():
-        typer.echo(COMPILE_NOTICE, err=True)
-    try:
-        summary = simulate(spec, out_dir)
-    except KeyboardInterrupt:
-        typer.echo(f"interrupted: complete chunks are kept in {out_dir}; rerun the same command to resume", err=True)
-        raise typer.Exit(130) from None
+    summary = run_interruptible(lambda: simulate(spec, out_dir), out_dir)
     typer.echo(f"{summary.hands} hands in {out_dir} ({summary.chunks_run} chunks run, "
                f"{summary.chunks_skipped} already done, {summary.seconds:.1f} s)")
+
+
+@app.command("sweep")
+def sweep_command(
+    vary: Annotated[
+        list[str],
+        typer.Option("--vary", metavar="OPTION=V1,V2|SEAT.PARAM=V1,V2",
+                     help="A rules option or a seat's policy parameter and its values (repeatable: the cross "
+                          "product)."),
+    ],
+    rules: RulesOption = "baofen",
+    overrides: SetOption = None,
+    deals: DealsOption = DEFAULT_DEALS,
+    hands_per_table: HandsPerTableOption = None,
+    seed: SeedOption = 0,
+    policy: PolicyOption = None,
+    param: ParamOption = None,
+    out: OutOption = None,
+    threads: ThreadsOption = None,
+    chunk_size: ChunkSizeOption = DEFAULT_CHUNK_SIZE,
+    tricks: TricksOption = False,
+    declarer: DeclarerOption = None,
+    target: TargetOption = None,
+) -> None:
+    """Play the same deals under every combination of the --vary values (the other options as in simulate),
+    into hive folders OUT/hands/NAME=VALUE/...; rerunning the same command resumes. Compare the variants with
+    report OUT --compare NAME.
+
+    Example: baofen-sim sweep --vary bid_cap_default=150,200 --vary 0.open_threshold=22,24 --deals 1000000
+    """
+    base = run_spec(rules, overrides, deals, hands_per_table, seed, policy, param, threads, chunk_size, tricks,
+                    declarer, target)
+    varies = [parse_vary(text, base, policy or [], param or []) for text in vary]
+    out_dir = out or default_sweep_dir(base, varies)
+    summary = run_interruptible(lambda: sweep(base, varies, out_dir), out_dir)
+    typer.echo(f"{summary.variants} variants of {summary.hands} hands in {out_dir} ({summary.chunks_run} chunks "
+               f"run, {summary.chunks_skipped} already done, {summary.seconds:.1f} s)")
 
 
 @app.command("report")

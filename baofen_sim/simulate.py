@@ -38,7 +38,7 @@ from baofen_sim.io.manifest import (
     utc_now,
     write_manifest,
 )
-from baofen_sim.io.parquet import TEMP_GLOB, TRICKS_DIR, remove_temp_files, write_part
+from baofen_sim.io.parquet import TEMP_GLOB, remove_temp_files, write_part
 from baofen_sim.io.schema import ChunkResult, SchemaError, hands_to_arrow, tricks_to_arrow
 from baofen_sim.runspec import RunSpec, plan_chunks
 
@@ -99,21 +99,31 @@ def simulate(
     out = Path(out_dir)
     spec, manifest = open_run(spec, out)
     set_threads(spec.threads)
-    runner = run_chunk or engine_run_chunk
-    todo = [entry for entry in manifest.chunks if not is_done(out, entry)]
+    work = [(spec, entry) for entry in manifest.chunks]
+    run = play_entries(out, manifest, work, spec.threads, progress, run_chunk or engine_run_chunk)
+    return SimulateSummary(out, spec.deals, run, len(manifest.chunks) - run, time.perf_counter() - started)
+
+
+def play_entries(out: Path, manifest: Any, work: list[tuple[RunSpec, ChunkEntry]], threads: int | None,
+                 progress: bool | None, runner: ChunkRunner, title: str = "simulate") -> int:
+    """Play the chunks of `work` that are not done into OUT, rewriting `manifest` (a run's or a sweep's:
+    its `sessions`, `status`, `elapsed_seconds`) after each; the number played. Interrupted (Ctrl-C, an
+    error): the manifest says so and the complete part files stay."""
+    todo = [(spec, entry) for spec, entry in work if not is_done(out, entry)]
     if not todo and manifest.status == COMPLETE:
-        return SimulateSummary(out, spec.deals, 0, len(manifest.chunks), time.perf_counter() - started)
-    for entry in todo:
+        return 0
+    for _, entry in todo:
         entry.status = PENDING
-    session: dict[str, Any] = {"started": utc_now(), "threads": spec.threads, "chunks_run": 0,
+    session: dict[str, Any] = {"started": utc_now(), "threads": threads, "chunks_run": 0,
                                "versions": package_versions()}
     manifest.sessions.append(session)
     manifest.status = RUNNING
     write_manifest(out, manifest)
     show = sys.stdout.isatty() if progress is None else progress
+    total = sum(entry.hands for _, entry in work)
     try:
-        with progress_bar(show, spec.deals, manifest.hands_done) as advance:
-            for entry in todo:
+        with progress_bar(show, total, total - sum(entry.hands for _, entry in todo), title) as advance:
+            for spec, entry in todo:
                 write_chunk(spec, out, entry, runner)
                 manifest.elapsed_seconds += entry.seconds or 0.0
                 session["chunks_run"] += 1
@@ -126,8 +136,7 @@ def simulate(
         raise
     manifest.status = COMPLETE
     write_manifest(out, manifest)
-    skipped = len(manifest.chunks) - len(todo)
-    return SimulateSummary(out, spec.deals, len(todo), skipped, time.perf_counter() - started)
+    return len(todo)
 
 
 def open_run(spec: RunSpec, out: Path) -> tuple[RunSpec, Manifest]:
@@ -135,29 +144,40 @@ def open_run(spec: RunSpec, out: Path) -> tuple[RunSpec, Manifest]:
 
     Returns the spec to run (on resume, with the chunk size the manifest recorded) and the manifest.
     """
-    if out.exists() and not out.is_dir():
-        raise SimulateError(f"--out {out}: not a directory")
-    out.mkdir(parents=True, exist_ok=True)
-    try:
-        manifest = read_manifest(out)
-    except ManifestError as error:
-        raise SimulateError(f"{error}; choose another --out") from None
+    manifest = open_out(out, read_manifest)
     if manifest is None:
-        if any(not path.match(TEMP_GLOB) for path in out.iterdir()):
-            raise SimulateError(f"--out {out} is not empty and holds no manifest.json; choose a new or empty --out")
         manifest = Manifest.new(spec, plan_chunks(spec))
         write_manifest(out, manifest)
     else:
         _check_same_run(spec, manifest, out)
         spec = spec.replace(chunk_size=manifest.spec["chunk_size"])
-    remove_temp_files(out)
-    for entry in manifest.chunks:  # OUT/hands/ (or, resuming a run of the old layout, OUT itself)
-        (out / entry.part).parent.mkdir(exist_ok=True)
-        remove_temp_files((out / entry.part).parent)
-    if spec.tricks:
-        (out / TRICKS_DIR).mkdir(exist_ok=True)
-        remove_temp_files(out / TRICKS_DIR)
+    prepare_parts(out, manifest.chunks)
     return spec, manifest
+
+
+def open_out(out: Path, read: Callable[[Path], Any]) -> Any:
+    """Create OUT if needed and return its manifest as `read` reads it (None in a new or empty OUT).
+    SimulateError if OUT is a file, holds an unreadable manifest, or other files without a manifest."""
+    if out.exists() and not out.is_dir():
+        raise SimulateError(f"--out {out}: not a directory")
+    out.mkdir(parents=True, exist_ok=True)
+    try:
+        manifest = read(out)
+    except ManifestError as error:
+        raise SimulateError(f"{error}; choose another --out") from None
+    if manifest is None and any(not path.match(TEMP_GLOB) for path in out.iterdir()):
+        raise SimulateError(f"--out {out} is not empty and holds no manifest.json; choose a new or empty --out")
+    return manifest
+
+
+def prepare_parts(out: Path, entries: list[ChunkEntry]) -> None:
+    """The folders of the entries' part files exist and hold no temp file of an interrupted write (OUT/hands/,
+    OUT/tricks/, a sweep's hive folders; resuming a run of the old layout, OUT itself)."""
+    remove_temp_files(out)
+    folders = {(out / part).parent for entry in entries for part in (entry.part, entry.tricks_part) if part}
+    for folder in sorted(folders):
+        folder.mkdir(parents=True, exist_ok=True)
+        remove_temp_files(folder)
 
 
 def _check_same_run(spec: RunSpec, manifest: Manifest, out: Path) -> None:
@@ -239,12 +259,12 @@ class HandsPerSecondColumn(ProgressColumn):
 
 
 @contextlib.contextmanager
-def progress_bar(enabled: bool, total: int, done: int) -> Iterator[Callable[[int], None]]:
+def progress_bar(enabled: bool, total: int, done: int, title: str = "simulate") -> Iterator[Callable[[int], None]]:
     """A function advancing a rich progress bar by n hands (a no-op when not `enabled`)."""
     if not enabled:
         yield lambda n: None
         return
-    columns = (TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), HandsPerSecondColumn(),
+    columns = (TextColumn(title), BarColumn(), MofNCompleteColumn(), HandsPerSecondColumn(),
                TextColumn("ETA"), TimeRemainingColumn())
     with Progress(*columns) as bar:
         task = bar.add_task("hands", total=total, completed=done)

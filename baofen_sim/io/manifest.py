@@ -116,9 +116,77 @@ class Manifest:
             raise ManifestError(f"malformed manifest: {error}") from None
 
 
-def chunk_entry(spec: RunSpec, chunk: Chunk) -> ChunkEntry:
+SWEEP_FORMAT = "baofen-sim-sweep"
+
+
+@dataclass
+class VariantEntry:
+    """One variant of a sweep: its values of the varied names, its hive folder, its run and chunks."""
+
+    values: dict[str, Any]  # {name: value text as given}
+    dir: str  # "name=value/name=value" below OUT/hands/ and OUT/tricks/
+    spec: dict[str, Any]  # RunSpec.to_dict()
+    spec_hash: str
+    chunks: list[ChunkEntry]
+
+
+@dataclass
+class SweepManifest:
+    """`OUT/manifest.json` of a sweep (format baofen-sim-sweep): the varied names and every variant; the
+    run fields of `Manifest` otherwise."""
+
+    vary: list[str]
+    variants: list[VariantEntry]
+    sweep_hash: str
+    rules_version: int = RULES_VERSION
+    status: str = RUNNING
+    versions: dict[str, str] = field(default_factory=dict)
+    created: str = ""
+    updated: str = ""
+    elapsed_seconds: float = 0.0
+    sessions: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def chunks(self) -> list[ChunkEntry]:
+        return [chunk for variant in self.variants for chunk in variant.chunks]
+
+    def counts(self) -> dict[str, int]:
+        chunks = self.chunks
+        return {"variants": len(self.variants), "hands": sum(c.hands for c in chunks), "chunks": len(chunks),
+                "chunks_done": sum(c.status == DONE for c in chunks),
+                "hands_done": sum(c.hands for c in chunks if c.status == DONE)}
+
+    def to_json(self) -> str:
+        data = {"format": SWEEP_FORMAT, "format_version": FORMAT_VERSION, "status": self.status,
+                "sweep_hash": self.sweep_hash, "rules_version": self.rules_version, "vary": self.vary,
+                "counts": self.counts(), "versions": self.versions, "created": self.created,
+                "updated": self.updated, "elapsed_seconds": round(self.elapsed_seconds, 3),
+                "sessions": self.sessions, "variants": [asdict(v) for v in self.variants]}
+        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> SweepManifest:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != SWEEP_FORMAT:
+            raise ManifestError("not a baofen-sim sweep manifest")
+        if data.get("format_version") != FORMAT_VERSION:
+            raise ManifestError(f"manifest format_version {data.get('format_version')!r} is not {FORMAT_VERSION}")
+        try:
+            variants = [VariantEntry(v["values"], v["dir"], v["spec"], v["spec_hash"],
+                                     [ChunkEntry(**c) for c in v["chunks"]]) for v in data["variants"]]
+            return cls(vary=data["vary"], variants=variants, sweep_hash=data["sweep_hash"],
+                       rules_version=data["rules_version"], status=data["status"], versions=data["versions"],
+                       created=data["created"], updated=data["updated"], elapsed_seconds=data["elapsed_seconds"],
+                       sessions=data["sessions"])
+        except (KeyError, TypeError) as error:
+            raise ManifestError(f"malformed sweep manifest: {error}") from None
+
+
+def chunk_entry(spec: RunSpec, chunk: Chunk, folder: str = "") -> ChunkEntry:
+    """The entry of one chunk; its parts in OUT/hands/ and OUT/tricks/ (below `folder` there: a sweep's hive
+    folder)."""
     first_hand = spec.first_hand(chunk.first_table)
-    name = part_name(first_hand)
+    name = f"{folder}/{part_name(first_hand)}" if folder else part_name(first_hand)
     return ChunkEntry(chunk.first_table, chunk.n_tables, first_hand, spec.hands_in(*chunk), f"{HANDS_DIR}/{name}",
                       f"{TRICKS_DIR}/{name}" if spec.tricks else None)
 
@@ -127,20 +195,21 @@ def manifest_path(out_dir: str | Path) -> Path:
     return Path(out_dir) / MANIFEST_NAME
 
 
-def read_manifest(out_dir: str | Path) -> Manifest | None:
-    """The manifest in `out_dir`, None if there is none; unreadable → ManifestError naming the file."""
+def read_manifest(out_dir: str | Path, kind: type[Manifest] | type[SweepManifest] = Manifest) -> Any:
+    """The manifest (of a run, or with kind=SweepManifest a sweep) in `out_dir`, None if there is none;
+    unreadable or of the other kind → ManifestError naming the file."""
     path = manifest_path(out_dir)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
     try:
-        return Manifest.from_json(text)
+        return kind.from_json(text)
     except ValueError as error:  # ManifestError and json.JSONDecodeError are ValueErrors
         raise ManifestError(f"{path}: {error}") from None
 
 
-def write_manifest(out_dir: str | Path, manifest: Manifest) -> None:
+def write_manifest(out_dir: str | Path, manifest: Manifest | SweepManifest) -> None:
     """Write manifest.json atomically (temp file + rename); stamps `updated`."""
     manifest.updated = utc_now()
     path = manifest_path(out_dir)

@@ -1,0 +1,172 @@
+"""`sweep` (DESIGN.md §7, §9): one run's deals played under every combination of some rules options and
+policy parameters, for paired comparisons.
+
+    --vary OPTION=V1,V2,...       a rules option (RULES.md §9), as `--set OPTION=VALUE` takes it
+    --vary SEAT.PARAM=V1,V2,...   one seat's policy parameter, as `--param SEAT.KEY=VALUE` takes it
+
+The variants are the cross product of the `--vary` options, in the order given. Each is a RunSpec with the
+same seed, deals and table layout, so hand h is the same deal in every variant (DESIGN §4: common random
+numbers). Rules options and parameters are data to the kernels, so no variant recompiles.
+
+Output: OUT/manifest.json (`io.manifest.SweepManifest`), and each variant's part files in a hive folder,
+OUT/hands/NAME=VALUE/.../part-*.parquet (OUT/tricks/ likewise), where NAME is the option, or PARAM_SEAT for a
+seat's parameter (`open_threshold_0`, like the per-seat columns). `pl.scan_parquet("OUT/hands")` reads all
+variants as one table with the names as columns. Resumable and interrupt-safe like `simulate`, with one
+progress bar over the whole sweep.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from baofen_sim import simulate as runs
+from baofen_sim.io.manifest import (
+    SweepManifest,
+    VariantEntry,
+    chunk_entry,
+    package_versions,
+    read_manifest,
+    utc_now,
+    write_manifest,
+)
+from baofen_sim.policies.registry import PolicyError, parse_policy_options
+from baofen_sim.rules import RulesError
+from baofen_sim.rules.ruleset import option_name
+from baofen_sim.runspec import RunSpec, plan_chunks
+from baofen_sim.simulate import (
+    ChunkRunner,
+    SimulateError,
+    open_out,
+    play_entries,
+    prepare_parts,
+    set_threads,
+)
+
+FORBIDDEN_IN_VALUES = "/=\\"  # a value is a hive folder name
+
+
+class SweepError(ValueError):
+    """A --vary option that cannot be swept: malformed, an unknown option or parameter, a value it does not
+    allow, a name given twice."""
+
+
+@dataclass(frozen=True)
+class Vary:
+    """One `--vary` option."""
+
+    name: str  # the hive key and column: the rules option, or PARAM_SEAT
+    values: tuple[str, ...]  # as given
+    seat: int | None = None  # a policy parameter's seat (None: a rules option)
+    key: str = ""  # ... and its name
+
+
+@dataclass(frozen=True)
+class Variant:
+    values: dict[str, str]
+    dir: str
+    spec: RunSpec
+
+
+@dataclass(frozen=True, slots=True)
+class SweepSummary:
+    out_dir: Path
+    variants: int
+    hands: int  # per variant
+    chunks_run: int
+    chunks_skipped: int
+    seconds: float
+
+
+def parse_vary(text: str, base: RunSpec, policy_opts: Sequence[str] = (), param_opts: Sequence[str] = ()) -> Vary:
+    """One `--vary` text, every value checked against the base run (its rules, its seats' policies given by
+    `policy_opts` / `param_opts` as simulate takes them)."""
+    where = f"--vary {text!r}"
+    left, sep, right = text.partition("=")
+    values = tuple(v.strip() for v in right.split(","))
+    if not sep or not left.strip() or not all(values):
+        raise SweepError(f"{where}: expected OPTION=V1,V2,... or SEAT.PARAM=V1,V2,...")
+    if len(set(values)) != len(values):
+        raise SweepError(f"{where}: a value is given twice")
+    if any(ch in value for value in values for ch in FORBIDDEN_IN_VALUES):
+        raise SweepError(f"{where}: values may not contain {' '.join(FORBIDDEN_IN_VALUES)}")
+    head, dot, key = left.strip().partition(".")
+    try:
+        if dot and head.isdigit():
+            seat = int(head)
+            for value in values:  # PolicyError for a bad seat, an unknown parameter or a value out of range
+                parse_policy_options(policy_opts, [*param_opts, f"{seat}.{key}={value}"], base.num_players)
+            return Vary(f"{key.strip()}_{seat}", values, seat, key.strip())
+        name = option_name(left)
+        for value in values:  # RulesError for a value the option does not allow
+            base.rules.with_overrides([f"{name}={value}"])
+        return Vary(name, values)
+    except (RulesError, PolicyError) as error:
+        raise SweepError(f"{where}: {error}") from None
+
+
+def plan_variants(base: RunSpec, varies: Sequence[Vary]) -> list[Variant]:
+    """The cross product of the `varies` over the base run, in order (the last name varies fastest)."""
+    names = [v.name for v in varies]
+    if len(set(names)) != len(names):
+        raise SweepError(f"--vary {', '.join(n for n in names if names.count(n) > 1)} is given twice")
+    if not varies:
+        raise SweepError("sweep needs at least one --vary OPTION=V1,V2,...")
+    variants = []
+    for combination in itertools.product(*(v.values for v in varies)):
+        rules = base.rules.with_overrides([f"{v.name}={value}" for v, value in zip(varies, combination, strict=True)
+                                           if v.seat is None])
+        params = [dict(p) for p in base.params]
+        for v, value in zip(varies, combination, strict=True):
+            if v.seat is not None:
+                params[v.seat][v.key] = float(value)
+        values = {v.name: value for v, value in zip(varies, combination, strict=True)}
+        folder = "/".join(f"{name}={value}" for name, value in values.items())
+        variants.append(Variant(values, folder, base.replace(rules=rules, params=tuple(params))))
+    return variants
+
+
+def sweep_hash(varies: Sequence[Vary], variants: Sequence[Variant]) -> str:
+    text = json.dumps({"vary": [v.name for v in varies],
+                       "variants": [[v.values, v.spec.spec_hash()] for v in variants]}, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def sweep(base: RunSpec, varies: Sequence[Vary], out_dir: str | Path, progress: bool | None = None,
+          run_chunk: ChunkRunner | None = None) -> SweepSummary:
+    """Play every variant of `base` into `out_dir`, resuming an earlier interrupted call of the same sweep."""
+    started = time.perf_counter()
+    out = Path(out_dir)
+    variants = plan_variants(base, varies)
+    digest = sweep_hash(varies, variants)
+    manifest = open_out(out, lambda path: read_manifest(path, SweepManifest))
+    if manifest is None:
+        entries = [VariantEntry(v.values, v.dir, v.spec.to_dict(), v.spec.spec_hash(),
+                                [chunk_entry(v.spec, chunk, v.dir) for chunk in plan_chunks(v.spec)])
+                   for v in variants]
+        now = utc_now()
+        manifest = SweepManifest([v.name for v in varies], entries, digest, versions=package_versions(),
+                                 created=now, updated=now)
+        write_manifest(out, manifest)
+    elif manifest.sweep_hash != digest:
+        raise SimulateError(f"--out {out} holds another sweep (other --vary values, rules, policies, seed or "
+                            "deals); choose another --out or delete it")
+    prepare_parts(out, manifest.chunks)
+    set_threads(base.threads)
+    chunk_size = manifest.variants[0].spec["chunk_size"]  # on resume: the plan the manifest recorded
+    work = [(variant.spec.replace(chunk_size=chunk_size), chunk)
+            for variant, entry in zip(variants, manifest.variants, strict=True) for chunk in entry.chunks]
+    run = play_entries(out, manifest, work, base.threads, progress, run_chunk or runs.engine_run_chunk, title="sweep")
+    return SweepSummary(out, len(variants), base.deals, run, len(work) - run, time.perf_counter() - started)
+
+
+def default_sweep_dir(base: RunSpec, varies: Sequence[Vary], root: str | Path = "runs") -> Path:
+    """`runs/sweep-<rules>-<names>-n<deals>-s<seed>-<hash8>`: rerunning the same command resumes it."""
+    digest = sweep_hash(varies, plan_variants(base, varies))
+    names = "-".join(v.name for v in varies)
+    return Path(root) / f"sweep-{base.rules.name}-{names}-n{base.deals}-s{base.seed}-{digest[:8]}"
