@@ -352,16 +352,20 @@ def replay_command(
     out: Annotated[Path, typer.Argument(metavar="OUT", help="Run directory written by simulate.")],
     hand: Annotated[int, typer.Option("--hand", metavar="K", help="Global index of the hand to replay.")],
     record: Annotated[bool, typer.Option("--record", help="Print the game record JSON (for judge).")] = False,
+    declarer: Annotated[
+        int | None, typer.Option("--declarer", metavar="SEAT", help="In a --declarer each run: whose play.")
+    ] = None,
 ) -> None:
     """Re-play hand K of a run from its manifest and print it: bids, bury, trump, every trick with its
-    winner and points, the result. With --record, print its game record instead, which judge accepts.
+    winner and points, the result. With --record, print its game record instead, which judge accepts (a
+    forced declarer's hand as the position at the first lead).
 
     Example: baofen-sim replay runs/bf-1m --hand 42 --record > hand42.json && baofen-sim judge hand42.json
     """
     select_policies(run_spec_of(out).policies)
     from baofen_sim.engine.record import describe, replay_run  # the engine compiles or loads on first use
 
-    replayed = replay_run(out, hand)
+    replayed = replay_run(out, hand, declarer)
     if record:
         typer.echo(json.dumps(replayed.record, ensure_ascii=False))
     else:

@@ -120,3 +120,28 @@ def test_bad_forced_options_exit_2_and_write_nothing(tmp_path, args, message):
     assert result.exit_code == 2, result.output
     assert message in result.output and "Traceback" not in result.output
     assert not out.exists()
+
+
+# ---- replay ----
+
+
+def test_a_forced_hand_replays_as_a_position_the_judge_accepts(engine):  # noqa: F811
+    from baofen_sim.engine.record import replay
+    from baofen_sim.io.records import parse_record
+    from baofen_sim.judge import judge
+
+    spec = RunSpec(deals=20, hands_per_table=1, seed=5, declarer=EACH, target=100)
+    rows = run_chunk(spec, 0, spec.tables).hands
+    for hand, declarer in ((3, 1), (11, 2)):
+        replayed = replay(spec, hand, declarer)
+        record = replayed.record
+        assert record["declarer"] == record["leader"] == declarer and record["target"] == 100
+        assert all(len(cards) == 25 for cards in record["hands"]) and len(record["buried"]) == 8
+        report = judge(parse_record(record))
+        assert report.exit_code == 0
+        result = report.events[-1]
+        row = 4 * hand + declarer
+        assert result["declarer_points"] == rows["declarer_points"][row]
+        assert result["settlement"] == [rows[f"settle_{s}"][row] for s in range(4)]
+    with pytest.raises(RunSpecError, match="give --declarer"):
+        replay(spec, 3)

@@ -23,11 +23,11 @@ import numpy as np
 from baofen_sim.cards import NUM_KINDS, PACK_SIZE, SUIT_LETTERS, format_cards
 from baofen_sim.codes import CATEGORY_LABELS, LEAD_KIND_LABELS, LOG_FAILED_THROW, LOG_FORCED, NO_SEAT, PASS
 from baofen_sim.engine.chunk import hand_arrays, play_chunk
-from baofen_sim.io.records import record_to_json
+from baofen_sim.io.records import position_to_json, record_to_json
 from baofen_sim.kernels import rng
 from baofen_sim.materialize import kernel_inputs
 from baofen_sim.rules import PRESETS, RuleSet
-from baofen_sim.runspec import RunSpec, RunSpecError, run_spec_of
+from baofen_sim.runspec import EACH, RunSpec, RunSpecError, run_spec_of
 from baofen_sim.tables import bits_to_kinds
 
 BASE_PRESET = "baofen"  # records of custom rules name this preset and list the options that differ
@@ -120,8 +120,13 @@ def replayed_hands(spec: RunSpec, first_table: int, n_tables: int, deals: int | 
             plays = _logged_plays(log, tables, int(rec.trump), n)
             attempted = [p.cards for p in plays if p.kind != LOG_FORCED]
             bury = sorted(int(k) for k in log.bury[:spec.rules.kitty_size])
-            record = record_to_json(name, options, int(rec.zhujiao), dealt, kitty, bids, bury, int(rec.trump),
-                                    attempted)
+            if spec.declarer is None:
+                record = record_to_json(name, options, int(rec.zhujiao), dealt, kitty, bids, bury, int(rec.trump),
+                                        attempted)
+            else:  # no auction: the position at the first lead
+                held = [kept(dealt[seat] + kitty, bury) if seat == rec.declarer else dealt[seat] for seat in range(n)]
+                record = position_to_json(name, options, held, int(rec.trump), int(rec.declarer), int(rec.target),
+                                          bury, attempted)
             trick_rows = out.trick_rows[r * size:r * size + int(rec.tricks_played)]
             tricks = [{field: trick_rows[field][t].item() for field in trick_rows.dtype.names}
                       for t in range(len(trick_rows))]
@@ -134,22 +139,38 @@ def replayed_hands(spec: RunSpec, first_table: int, n_tables: int, deals: int | 
     return hands
 
 
-def replay(spec: RunSpec, hand: int) -> ReplayedHand:
-    """Hand `hand` of the run `spec`, re-played with its table's earlier hands."""
+def kept(cards: list[int], bury: list[int]) -> list[int]:
+    """`cards` without the buried ones (a multiset difference), sorted."""
+    rest = list(cards)
+    for kind in bury:
+        rest.remove(kind)
+    return sorted(rest)
+
+
+def replay(spec: RunSpec, hand: int, declarer: int | None = None) -> ReplayedHand:
+    """Hand `hand` of the run `spec`, re-played with its table's earlier hands; in a run of declarer = each,
+    the play with `declarer` as declarer."""
     if not 0 <= hand < spec.deals:
         raise RunSpecError(f"--hand {hand}: the run has hands 0..{spec.deals - 1}")
-    table = hand // spec.hands_per_table
-    return replayed_hands(spec, table, 1, deals=hand + 1)[-1]
+    replays = replayed_hands(spec, hand // spec.hands_per_table, 1, deals=hand + 1)
+    if spec.declarer != EACH:
+        if declarer is not None and declarer != replays[-1].row["declarer"]:
+            raise RunSpecError(f"--declarer {declarer}: hand {hand} of this run has declarer "
+                               f"{replays[-1].row['declarer']}")
+        return replays[-1]
+    if declarer is None or not 0 <= declarer < spec.num_players:
+        raise RunSpecError(f"this run plays every hand once per declarer: give --declarer 0..{spec.num_players - 1}")
+    return replays[declarer - spec.num_players]
 
 
-def replay_hand(spec: RunSpec, hand: int) -> dict[str, Any]:
+def replay_hand(spec: RunSpec, hand: int, declarer: int | None = None) -> dict[str, Any]:
     """The game record (DESIGN.md §8) of hand `hand` of the run `spec`."""
-    return replay(spec, hand).record
+    return replay(spec, hand, declarer).record
 
 
-def replay_run(out_dir: str | Path, hand: int) -> ReplayedHand:
+def replay_run(out_dir: str | Path, hand: int, declarer: int | None = None) -> ReplayedHand:
     """Hand `hand` of the run in `out_dir` (its policies must be in this process's policy set)."""
-    return replay(run_spec_of(out_dir), hand)
+    return replay(run_spec_of(out_dir), hand, declarer)
 
 
 # ---- printing ------------------------------------------------------------------------------------------
@@ -167,13 +188,18 @@ def describe(replayed: ReplayedHand) -> list[str]:
              f"主叫 seat {row['zhujiao']}; pot before {replayed.pot_before:g}, cumulative before "
              f"{[round(x, 6) for x in replayed.cumulative_before]}"]
     for seat, cards in enumerate(record["hands"]):
-        lines.append(f"  seat {seat}: {' '.join(cards)}")
-    lines.append(f"  kitty:  {' '.join(record['kitty'])}")
-    lines.append(f"bids (from the 主叫, in table order): {', '.join(str(b) for b in record['bids'])}")
+        held = " (after the bury)" if "bids" not in record and seat == row["declarer"] else ""
+        lines.append(f"  seat {seat}{held}: {' '.join(cards)}")
+    if "bids" in record:
+        lines.append(f"  kitty:  {' '.join(record['kitty'])}")
+        lines.append(f"bids (from the 主叫, in table order): {', '.join(str(b) for b in record['bids'])}")
+    else:
+        lines.append(f"no auction: seat {row['declarer']} declares at {row['target']} (forced declarer)")
     if row["declarer"] == NO_SEAT:
         lines.append(f"all pass: settlement {row_settlement(row)}, pot after {row['pot_after']:g}")
         return lines
-    lines.append(f"declarer seat {row['declarer']}, target {row['target']}; bury {' '.join(record['bury'])}; "
+    bury = record.get("bury") or record["buried"]  # a full hand's, or a forced declarer's position's
+    lines.append(f"declarer seat {row['declarer']}, target {row['target']}; bury {' '.join(bury)}; "
                  f"trump {SUIT_LETTERS[row['trump']]}")
     for trick in replayed.tricks:
         index = trick["trick"]

@@ -206,3 +206,13 @@ def record_to_json(rules_name: str, options: dict[str, Any], zhujiao: int, hands
     if bury is not None:
         record.update(bury=names(bury), trump=SUIT_LETTERS[trump], plays=[names(p) for p in plays])
     return record
+
+
+def position_to_json(rules_name: str, options: dict[str, Any], hands, trump, declarer, target, buried,
+                     plays) -> dict[str, Any]:
+    """A position record from the first lead of a hand (a forced declarer's: no auction), as `replay --record`
+    prints it; the declarer leads (§5.8)."""
+    names = lambda cards: [card_name(k) for k in cards]  # noqa: E731
+    return {"rules": rules_name, "options": options, "trump": SUIT_LETTERS[trump], "declarer": declarer,
+            "leader": declarer, "hands": [names(h) for h in hands], "plays": [names(p) for p in plays],
+            "target": target, "buried": names(buried)}
