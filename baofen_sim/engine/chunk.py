@@ -10,9 +10,9 @@ call to call contend for its reference count (tricks.py). `run_chunk` (Python) b
 spec, calls the kernel and turns its records into the io.schema columns.
 
 Compile time: the per-hand driver (play_hand → play_declared → play_tricks → take_lead / take_follows) is
-`inline="always"`, compiled once inside play_table rather than as a chain of libraries that would each
-re-optimise everything below them (results/BENCHMARKS.md). play_table itself must stay a separate function:
-inlined into the prange body, its scratch arrays were freed while the private copies still pointed into
+`inline="always"`, compiled once inside play_table_range rather than as a chain of libraries that would each
+re-optimise everything below them (results/BENCHMARKS.md). play_table_range itself must stay a separate
+function: inlined into the prange body, its scratch arrays were freed while the private copies still pointed into
 them (the settlements came out 0; tests/test_engine_differential.py fails).
 """
 
@@ -42,7 +42,7 @@ from baofen_sim.records import (
 )
 from baofen_sim.runspec import RunSpec
 
-NUM_TRUMPS = 4  # Baofen names one of the four suits (§5.6)
+BLOCK_ROWS = 64  # rows per prange iteration at least: the per-table set-up serves several small tables
 
 _TRICK_FIELDS = ("trick", "leader", "winner", "points", "cards", "lead_kind", "throw_failed", "ruffed")
 
@@ -67,11 +67,12 @@ else:
 
 
 @njit(cache=True)
-def play_table(run, out, table, first_row):
-    """Every hand of `table` (fewer at a short last table) into rows first_row, first_row + 1, ... The
-    scratch, the ledger and private copies of the inputs are made once here and serve every hand. (A record
-    is a pointer into its array and an array may be freed after its last use, so each array is used inside
-    the loop: that keeps it alive as long as its records.)"""
+def play_table_range(run, out, first_table, n_tables, first_row):
+    """Every hand of tables first_table .. first_table + n_tables − 1 (fewer hands at a short last table)
+    into rows first_row, first_row + 1, ... The scratch and private copies of the inputs are made once here
+    and serve every hand; each table starts its own ledger. (A record is a pointer into its array and an
+    array may be freed after its last use, so each array is used inside the loop: that keeps it alive as
+    long as its records.)"""
     scratch = zeros_records(DEAL_SCRATCH_DTYPE, 1)
     state = zeros_records(PLAY_STATE_DTYPE, 1)
     view = zeros_records(PLAY_VIEW_DTYPE, 1)
@@ -81,36 +82,40 @@ def play_table(run, out, table, first_row):
     rows, logs, trick_rows = out.rows, out.logs, out.trick_rows
     n = rules[0].num_players
     ledger = np.zeros(LEDGER_STATE_SIZE_BASE + n, dtype=np.float64)
-    ledger_start(rules[0], ledger, table)
     load_policies(run, state[0], n)
     hands_per_table = constants[0].hands_per_table
-    hands = min(hands_per_table, constants[0].deals - table * hands_per_table)
-    last_hand = min(hands_per_table, constants[0].run_deals - table * hands_per_table) - 1
     rows_per_hand = constants[0].rows_per_hand
-    for hand in range(hands):
-        for replay in range(rows_per_hand):
-            hr = rules[0]
-            cs = constants[0]
-            r = first_row + hand * rows_per_hand + replay
-            log = logs[r] if cs.do_log else logs[0]
-            forced = replay if cs.forced_declarer == DECLARER_EACH else cs.forced_declarer
-            if replay > 0:
-                ledger_start(hr, ledger, table)
-            play_hand(hr, tables, cs, table, hand, rows[r], log, ledger, scratch[0], state[0], view[0], forced)
-            if hand == last_hand:  # A48: the table ends
-                rows[r].table_end_split = settle_table_end(hr, ledger, rows[r].settle, rows[r].pot_flow)
-                rows[r].pot_after = ledger[LG_POT]
-            if cs.do_tricks:
-                copy_tricks(state[0], trick_rows, r * hr.hand_size)
+    r = first_row
+    for table in range(first_table, first_table + n_tables):
+        hands = min(hands_per_table, constants[0].deals - table * hands_per_table)
+        last_hand = min(hands_per_table, constants[0].run_deals - table * hands_per_table) - 1
+        for hand in range(hands):
+            for replay in range(rows_per_hand):
+                hr = rules[0]
+                cs = constants[0]
+                log = logs[r] if cs.do_log else logs[0]
+                forced = replay if cs.forced_declarer == DECLARER_EACH else cs.forced_declarer
+                if hand == 0 or replay > 0:  # a new table; each replay of a hand starts it afresh
+                    ledger_start(hr, ledger, table)
+                play_hand(hr, tables, cs, table, hand, rows[r], log, ledger, scratch[0], state[0], view[0], forced)
+                if hand == last_hand:  # A48: the table ends
+                    rows[r].table_end_split = settle_table_end(hr, ledger, rows[r].settle, rows[r].pot_flow)
+                    rows[r].pot_after = ledger[LG_POT]
+                if cs.do_tricks:
+                    copy_tricks(state[0], trick_rows, r * hr.hand_size)
+                r += 1
 
 
 @njit(cache=True, parallel=True)
 def play_tables(run, out, first_table, n_tables):
-    """Tables first_table .. first_table + n_tables − 1, one per prange iteration; table i of the chunk
-    writes rows from i × rows per table (only the run's last table may be short, so rows stay dense)."""
+    """Tables first_table .. first_table + n_tables − 1 in blocks of about BLOCK_ROWS rows, one block per
+    prange iteration; table i of the chunk writes rows from i × rows per table (only the run's last table
+    may be short, so rows stay dense)."""
     rows_per_table = run.constants[0].hands_per_table * run.constants[0].rows_per_hand
-    for i in prange(n_tables):
-        play_table(run, out, first_table + i, i * rows_per_table)
+    block = max(1, BLOCK_ROWS // rows_per_table)
+    for b in prange((n_tables + block - 1) // block):
+        first = b * block
+        play_table_range(run, out, first_table + first, min(block, n_tables - first), first * rows_per_table)
 
 
 # ---- Python side ---------------------------------------------------------------------------------------

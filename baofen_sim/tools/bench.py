@@ -73,6 +73,35 @@ print(json.dumps({{"seconds": time.perf_counter() - started}}))
 """
 
 
+_EXPERIMENTS = """
+import json, time
+from pathlib import Path
+from baofen_sim.policies.registry import parse_policy_options
+from baofen_sim.runspec import RunSpec
+from baofen_sim.simulate import simulate
+from baofen_sim.sweep import parse_vary, plan_variants, sweep
+policies, params = parse_policy_options(["heuristic"], [], 4)
+base = RunSpec(policies=policies, params=params, deals={hands}, seed=1, threads=2)
+simulate(base.replace(deals=4096), {out!r} + "/warm", progress=False)
+timings = {{}}
+varies = [parse_vary("bid_cap_default=150,175,200", base)]
+started = time.perf_counter()
+for i, variant in enumerate(plan_variants(base, varies)):
+    simulate(variant.spec, {out!r} + f"/run{{i}}", progress=False)
+timings["three_runs_s"] = time.perf_counter() - started
+started = time.perf_counter()
+sweep(base, varies, {out!r} + "/sweep", progress=False)
+timings["sweep_s"] = time.perf_counter() - started
+each = base.replace(deals={hands} // 4, hands_per_table=1, declarer="each", target="each")
+simulate(each.replace(deals=1024), {out!r} + "/warm-each", progress=False)
+started = time.perf_counter()
+simulate(each, {out!r} + "/each", progress=False)
+timings["each_per_deal_s"] = (time.perf_counter() - started) / each.deals
+timings["normal_per_hand_s"] = timings["three_runs_s"] / (3 * base.deals)
+print(json.dumps(timings))
+"""
+
+
 @dataclass
 class BenchConfig:
     hands: int = 1_000_000  # engine throughput and Parquet runs
@@ -115,6 +144,11 @@ def measure(config: BenchConfig, echo=print) -> dict:
     figures["parquet"] = parquet
     echo(f"heuristic to Parquet, 2 threads: {parquet['seconds']:.1f} s, "
          f"{parquet['bytes'] / config.hands:.1f} bytes/hand, peak RSS {parquet['peak_rss_mb']:.0f} MB")
+    with tempfile.TemporaryDirectory() as out:
+        experiments = run_child(_EXPERIMENTS.format(hands=config.hands, out=out))
+    figures["experiments"] = experiments
+    echo(f"3-variant sweep / three runs: {experiments['sweep_s'] / experiments['three_runs_s']:.2f}x; "
+         f"--declarer each per deal / a hand: {experiments['each_per_deal_s'] / experiments['normal_per_hand_s']:.2f}x")
     return figures
 
 
@@ -147,7 +181,14 @@ def markdown(figures: dict, config: BenchConfig, command: str) -> str:
     lines += ["", f"- cold compile / warm start by the policy set the engine is built for (empty cache / from the "
               f"cache, import + first hands): {starts}",
               f"- {config.hands:,} heuristic hands to Parquet with 2 threads: {parquet['seconds']:.1f} s wall, "
-              f"{parquet['bytes'] / config.hands:.1f} bytes/hand, peak RSS {parquet['peak_rss_mb']:.0f} MB", ""]
+              f"{parquet['bytes'] / config.hands:.1f} bytes/hand, peak RSS {parquet['peak_rss_mb']:.0f} MB"]
+    ex = figures["experiments"]
+    lines += [f"- paired experiments, heuristic, 2 threads: a 3-variant sweep (bid_cap_default 150/175/200) of "
+              f"{config.hands:,} hands each {ex['sweep_s']:.1f} s against three simulate runs "
+              f"{ex['three_runs_s']:.1f} s "
+              f"({ex['sweep_s'] / ex['three_runs_s']:.2f}x); `--declarer each --target each` "
+              f"{1e6 * ex['each_per_deal_s']:.1f} µs per deal against {1e6 * ex['normal_per_hand_s']:.1f} µs per "
+              f"auctioned hand ({ex['each_per_deal_s'] / ex['normal_per_hand_s']:.2f}x)", ""]
     return "\n".join(lines)
 
 
