@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from typer.core import TyperGroup
 
+from baofen_sim.analysis import text
 from baofen_sim.analysis.report import ReportError, build_report, print_report
 from baofen_sim.cards import CardError
 from baofen_sim.io.records import RecordError, load_record
@@ -120,6 +122,13 @@ ParamOption = Annotated[
     typer.Option("--param", metavar="SEAT=FILE.toml|SEAT.KEY=VALUE", help="Policy parameters (repeatable)."),
 ]
 
+ByOption = Annotated[
+    list[str] | None,
+    typer.Option("--by", metavar="COLUMN",
+                 help="Group by this column, or by position / declarer_strength (repeatable: by the combination)."),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print plain JSON instead of tables.")]
+
 
 def resolve_rules(spec: str, overrides: list[str] | None = None) -> RuleSet:
     """The rule set for `--rules SPEC` with the `--set` overrides applied."""
@@ -213,27 +222,36 @@ def simulate_command(
 
 @app.command("report")
 def report_command(
-    out: Annotated[Path, typer.Argument(metavar="OUT", help="Run directory written by simulate.")],
-    by: Annotated[str | None, typer.Option("--by", metavar="COLUMN", help="Group by this column.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    out: Annotated[Path, typer.Argument(metavar="OUT", help="Run or sweep directory.")],
+    by: ByOption = None,
+    as_json: JsonOption = False,
     plot: Annotated[
         Path | None, typer.Option("--plot", metavar="FILE.png", help="Plot win rate and settlement by target.")
     ] = None,
 ) -> None:
-    """Summarise a run: all-pass rate, declarer win rate (Wilson 95% CI) overall and by target, mean
-    settlement per seat and role, hand categories, 水草 pot, failed throws.
+    """Summarise a run: all-pass rate, declarer win rate (Wilson 95% CI) overall, by target, by declarer
+    strength and by position from the 主叫, mean settlement per seat and role (95% CI; stakes and 水草 when
+    recorded), hand categories, 水草 pot, failed throws. On a sweep: one row per variant.
 
-    Example: baofen-sim report runs/bf-1m --by zhujiao --plot by-target.png
+    Example: baofen-sim report runs/bf-1m --by zhujiao --by declarer_strength --plot by-target.png
     """
-    report = build_report(out, by)
-    if as_json:
-        typer.echo(json.dumps(report, ensure_ascii=False, indent=1, allow_nan=False))
-    else:
-        print_report(report, Console(width=200 if not sys.stdout.isatty() else None))
     if plot is not None:
-        from baofen_sim.analysis.plot import plot_by_target  # matplotlib only when asked
+        from baofen_sim.analysis.plot import check_plot_format  # matplotlib only when asked
+
+        check_plot_format(plot)
+    report = build_report(out, by or [])
+    _print(report, as_json, print_report)
+    if plot is not None:
+        from baofen_sim.analysis.plot import plot_by_target
 
         plot_by_target(report, plot)
+
+
+def _print(data: dict[str, Any], as_json: bool, print_tables: Callable[[dict[str, Any], Console], None]) -> None:
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False))
+    else:
+        print_tables(data, text.console())
 
 
 # ---- judge ----

@@ -1,0 +1,43 @@
+"""Values as the reports show them: numbers in text ("-" for a value that is not defined), and JSON-ready
+plain values."""
+
+from __future__ import annotations
+
+import math
+import sys
+from typing import Any
+
+from rich.console import Console
+
+
+def console() -> Console:
+    """A rich console; 200 columns wide when the output is not a terminal, so that piped tables stay whole."""
+    return Console(width=200 if not sys.stdout.isatty() else None)
+
+
+def pct(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.2f}%"
+
+
+def num(value: float | None, digits: int = 3) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def ci(interval: list[float] | None, percent: bool = True) -> str:
+    if interval is None:
+        return "-"
+    show = pct if percent else num
+    return f"[{show(interval[0])}, {show(interval[1])}]"
+
+
+def plain(value: Any) -> Any:
+    """JSON-ready: NaN/inf → None, other values as they are."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def key_text(key: dict[str, Any]) -> str:
+    """A group's key: "zhujiao = 0, target = 100"."""
+    return ", ".join(f"{name} = {value}" for name, value in key.items())
+
