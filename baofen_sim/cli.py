@@ -21,6 +21,7 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 from baofen_sim.analysis import text
+from baofen_sim.analysis.compare import compare_runs, print_comparison
 from baofen_sim.analysis.report import ReportError, build_report, print_report
 from baofen_sim.cards import CardError
 from baofen_sim.io.records import RecordError, load_record
@@ -245,6 +246,23 @@ def report_command(
         from baofen_sim.analysis.plot import plot_by_target
 
         plot_by_target(report, plot)
+
+
+@app.command("compare")
+def compare_command(
+    first: Annotated[Path, typer.Argument(metavar="A", help="Run directory (the reference).")],
+    second: Annotated[Path, typer.Argument(metavar="B", help="Run directory on the same deals as A.")],
+    by: ByOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Compare two runs on the same deals (same seed, deals, hands per table, seats and forced declarer),
+    hand by hand: per metric A, B, the paired difference B − A with its 95% CI, the unpaired CI beside it and
+    the variance reduction the pairing bought. Metrics: all-pass, declarer win rate, mean settlement per seat,
+    per role and per position of the declarer from the 主叫, categories, pot.
+
+    Example: baofen-sim compare runs/cap150 runs/cap200 --by declarer_strength
+    """
+    _print(compare_runs(first, second, by or []), as_json, print_comparison)
 
 
 def _print(data: dict[str, Any], as_json: bool, print_tables: Callable[[dict[str, Any], Console], None]) -> None:

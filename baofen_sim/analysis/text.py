@@ -30,6 +30,13 @@ def ci(interval: list[float] | None, percent: bool = True) -> str:
     return f"[{show(interval[0])}, {show(interval[1])}]"
 
 
+def signed(value: float | None, percent: bool = True) -> str:
+    """A difference: "+1.23 pp" (percentage points) for rates, "+0.123" otherwise."""
+    if value is None:
+        return "-"
+    return f"{100 * value:+.2f} pp" if percent else f"{value:+.3f}"
+
+
 def plain(value: Any) -> Any:
     """JSON-ready: NaN/inf → None, other values as they are."""
     if isinstance(value, float) and not math.isfinite(value):
@@ -41,3 +48,7 @@ def key_text(key: dict[str, Any]) -> str:
     """A group's key: "zhujiao = 0, target = 100"."""
     return ", ".join(f"{name} = {value}" for name, value in key.items())
 
+
+def signed_ci(interval: list[float] | None, percent: bool = True) -> str:
+    """The interval of a difference, in the units of `signed`."""
+    return "-" if interval is None else f"[{signed(interval[0], percent)}, {signed(interval[1], percent)}]"
