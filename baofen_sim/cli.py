@@ -227,12 +227,24 @@ def report_command(
     by: ByOption = None,
     as_json: JsonOption = False,
     plot: Annotated[
-        Path | None, typer.Option("--plot", metavar="FILE.png", help="Plot win rate and settlement by target.")
+        Path | None,
+        typer.Option("--plot", metavar="FILE.png",
+                     help="Plot win rate and settlement by target (with --compare: the differences)."),
+    ] = None,
+    compare: Annotated[
+        str | None,
+        typer.Option("--compare", metavar="NAME",
+                     help="On a sweep: each variant against the baseline value of this vary name, paired by hand."),
+    ] = None,
+    baseline: Annotated[
+        str | None,
+        typer.Option("--baseline", metavar="VALUE", help="Baseline of --compare (default: its first value)."),
     ] = None,
 ) -> None:
     """Summarise a run: all-pass rate, declarer win rate (Wilson 95% CI) overall, by target, by declarer
     strength and by position from the 主叫, mean settlement per seat and role (95% CI; stakes and 水草 when
-    recorded), hand categories, 水草 pot, failed throws. On a sweep: one row per variant.
+    recorded), hand categories, 水草 pot, failed throws. On a sweep: one row per variant, or with --compare
+    the paired differences of each variant from the baseline.
 
     Example: baofen-sim report runs/bf-1m --by zhujiao --by declarer_strength --plot by-target.png
     """
@@ -240,12 +252,26 @@ def report_command(
         from baofen_sim.analysis.plot import check_plot_format  # matplotlib only when asked
 
         check_plot_format(plot)
-    report = build_report(out, by or [])
-    _print(report, as_json, print_report)
-    if plot is not None:
-        from baofen_sim.analysis.plot import plot_by_target
+    if compare is None:
+        if baseline is not None:
+            raise typer.BadParameter("--baseline goes with --compare NAME")
+        report = build_report(out, by or [])
+        _print(report, as_json, print_report)
+        if plot is not None:
+            from baofen_sim.analysis.plot import plot_by_target
 
-        plot_by_target(report, plot)
+            plot_by_target(report, plot)
+        return
+    if by:
+        raise typer.BadParameter("--by does not go with --compare (the other vary names group the variants)")
+    from baofen_sim.analysis.sweep import compare_sweep, print_sweep_comparison
+
+    result = compare_sweep(out, compare, baseline)
+    _print(result, as_json, print_sweep_comparison)
+    if plot is not None:
+        from baofen_sim.analysis.plot import plot_sweep_differences
+
+        plot_sweep_differences(result, plot)
 
 
 @app.command("compare")

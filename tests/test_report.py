@@ -20,6 +20,7 @@ from baofen_sim.analysis.report import (
     wilson_interval,
 )
 from baofen_sim.analysis.stats import Z95
+from baofen_sim.analysis.sweep import compare_sweep
 from baofen_sim.cli import app
 from baofen_sim.io.manifest import manifest_path
 from baofen_sim.io.parquet import hand_part_paths
@@ -299,6 +300,60 @@ def test_report_of_a_sweep_has_one_group_per_variant(sweep_dir):
     assert list(groups) == [(150, 22), (150, 24), (200, 22), (200, 24)]
     assert all(g["hands"] == 8 and g["declared"] == 5 for g in groups.values())
     assert groups[(200, 24)]["mean_settlement"]["seat"][:2] == pytest.approx([(0.5 + 8) / 8, 8.5 / 8 + 0.5])
+
+
+def test_sweep_compare_gives_each_variant_its_paired_difference_from_the_baseline(sweep_dir):
+    result = compare_sweep(sweep_dir, "bid_cap_default")
+    assert (result["baseline"], result["values"]) == (150, [150, 200])
+    assert [(c["fixed"], c["value"], c["hands"]) for c in result["comparisons"]] == [
+        ({"open_threshold_0": 22}, 200, 8), ({"open_threshold_0": 24}, 200, 8)]
+    seat_0 = result["comparisons"][0]["metrics"]["settle_seat_0"]
+    base = np.array([row[12][0] for row in HANDS], dtype=float)
+    half = Z95 * SETTLE_0_EXTRA.std(ddof=1) / math.sqrt(8)
+    unpaired = Z95 * math.sqrt((base.var(ddof=1) + (base + SETTLE_0_EXTRA).var(ddof=1)) / 8)
+    assert seat_0["a"] == pytest.approx(base.mean()) and seat_0["difference"] == pytest.approx(1.0)
+    assert seat_0["ci95"] == pytest.approx([1 - half, 1 + half])
+    assert seat_0["ci95_unpaired"] == pytest.approx([1 - unpaired, 1 + unpaired])
+    assert seat_0["variance_reduction"] == pytest.approx((unpaired / half) ** 2)
+    unchanged = result["comparisons"][0]["metrics"]["declarer_win_rate"]
+    assert unchanged["difference"] == 0 and unchanged["ci95"] == [0, 0] and unchanged["variance_reduction"] is None
+
+
+def test_sweep_compare_against_another_baseline_and_along_another_name(sweep_dir):
+    flipped = compare_sweep(sweep_dir, "bid_cap_default", baseline="200")
+    assert [c["value"] for c in flipped["comparisons"]] == [150, 150]
+    assert flipped["comparisons"][1]["metrics"]["settle_seat_0"]["difference"] == pytest.approx(-1.0)
+    threshold = compare_sweep(sweep_dir, "open_threshold_0")
+    assert [(c["fixed"], c["value"]) for c in threshold["comparisons"]] == [
+        ({"bid_cap_default": 150}, 24), ({"bid_cap_default": 200}, 24)]
+    assert threshold["comparisons"][0]["metrics"]["settle_seat_1"]["ci95"] == pytest.approx([0.5, 0.5])
+
+
+def test_report_compare_command_prints_tables_json_and_a_plot(sweep_dir, tmp_path):
+    result = run("report", sweep_dir, "--compare", "bid_cap_default", "--plot", tmp_path / "d.png")
+    assert result.exit_code == 0, result.output
+    assert "bid_cap_default = 200 against 150 (open_threshold_0 = 22)" in result.stdout
+    assert "variance reduction" in result.stdout
+    assert (tmp_path / "d.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    data = json.loads(run("report", sweep_dir, "--compare", "open_threshold_0", "--json").stdout)
+    assert data["compare"] == "open_threshold_0" and len(data["comparisons"]) == 2
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--compare", "colour"], "--compare 'colour': not varied in this sweep; it varies bid_cap_default, "
+                              "open_threshold_0"),
+    (["--compare", "bid_cap_default", "--baseline", "175"], "--baseline 175: bid_cap_default takes 150, 200"),
+    (["--compare", "bid_cap_default", "--by", "zhujiao"], "--by does not go with --compare"),
+    (["--baseline", "150"], "--baseline goes with --compare"),
+])
+def test_report_compare_errors_are_one_line(sweep_dir, args, message):
+    result = run("report", sweep_dir, *args)
+    assert result.exit_code == 2 and message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_report_compare_on_a_single_run_is_refused(run_dir):
+    result = run("report", run_dir, "--compare", "bid_cap_default")
+    assert result.exit_code == 2 and "is a single run, not a sweep" in result.stderr
 
 
 # ---- errors and the CLI ----

@@ -1,4 +1,4 @@
-"""Plots of a report (matplotlib, Agg backend; no display needed). The image format
+"""Plots of a report or a sweep comparison (matplotlib, Agg backend; no display needed). The image format
 follows the file's suffix; `check_plot_format` refuses one matplotlib cannot write, before any work."""
 
 from __future__ import annotations
@@ -14,6 +14,12 @@ from matplotlib.figure import Figure  # noqa: E402
 
 from baofen_sim.analysis.runs import ReportError  # noqa: E402
 from baofen_sim.analysis.text import key_text  # noqa: E402
+
+SWEEP_METRICS = (  # (metric, title, shown in percent)
+    ("declarer_win_rate", "declarer win rate (pp)", True),
+    ("settle_declarer", "declarer mean settlement", False),
+    ("all_pass_rate", "all-pass rate (pp)", True),
+)
 
 
 def check_plot_format(path: str | Path) -> None:
@@ -42,6 +48,28 @@ def plot_by_target(report: dict[str, Any], path: str | Path) -> Path:
                     title="Declarer settlement, 95% CI")
     settle_axes.axhline(0.0, color="grey", linewidth=0.8)
     return _save(figure, [win_axes, settle_axes], len(series) > 1, path)
+
+
+def plot_sweep_differences(result: dict[str, Any], path: str | Path) -> Path:
+    """Per metric of `SWEEP_METRICS`, each value of the compared name's difference from the baseline with
+    its paired 95% CI bar; one series per combination of the other vary names."""
+    values = [str(v) for v in result["values"]]
+    series: dict[str, list[dict[str, Any]]] = {}
+    for c in result["comparisons"]:
+        series.setdefault(key_text(c["fixed"]) or result["compare"], []).append(c)
+    figure = Figure(figsize=(5 * len(SWEEP_METRICS), 4.5), layout="constrained")
+    axes_row = figure.subplots(1, len(SWEEP_METRICS))
+    for (label, comparisons), offset in zip(series.items(), _offsets(len(series), 0.3), strict=True):
+        for axes, (metric, _, percent) in zip(axes_row, SWEEP_METRICS, strict=True):
+            rows = [{"x": values.index(str(result["baseline"])), "difference": 0.0, "ci95": None}] + [
+                {"x": values.index(str(c["value"])), **c["metrics"][metric]} for c in comparisons]
+            rows.sort(key=lambda row: row["x"])
+            _errorbar(axes, rows, "x", "difference", "ci95", label, offset, scale=100.0 if percent else 1.0)
+    for axes, (_, title, _) in zip(axes_row, SWEEP_METRICS, strict=True):
+        axes.set(xlabel=result["compare"], ylabel=f"difference from {result['baseline']}", title=f"{title}, 95% CI")
+        axes.set_xticks(range(len(values)), values)
+        axes.axhline(0.0, color="grey", linewidth=0.8)
+    return _save(figure, list(axes_row), len(series) > 1, path)
 
 
 def _save(figure: Figure, axes_list: list[Any], legend: bool, path: str | Path) -> Path:
