@@ -6,69 +6,43 @@ import json
 import math
 
 import numpy as np
+import polars as pl
 import pytest
 from typer.testing import CliRunner
 
 from baofen_sim.analysis.plot import plot_by_target
-from baofen_sim.analysis.report import ReportError, build_report, mean_interval, print_report, wilson_interval
+from baofen_sim.analysis.report import (
+    ReportError,
+    build_report,
+    header_lines,
+    mean_interval,
+    print_report,
+    wilson_interval,
+)
+from baofen_sim.analysis.stats import Z95
+from baofen_sim.analysis.sweep import compare_sweep
 from baofen_sim.cli import app
 from baofen_sim.io.manifest import manifest_path
-from baofen_sim.io.schema import ChunkResult, allocate, hand_columns
+from baofen_sim.io.parquet import hand_part_paths
 from baofen_sim.rules import preset
-from baofen_sim.runspec import RunSpec
-from baofen_sim.simulate import simulate
+from tests.hand_made_runs import (
+    HANDS,
+    add_columns,
+    hand_made_columns,
+    drop_columns,
+    pot_flow_columns,
+    set_spec,
+    write_run,
+    write_sweep,
+)
 
 runner = CliRunner()
-
-S, H, C, D = range(4)
-NORMAL, QUANJI, BANJI, JINTAIYANG, ALL_PASS = range(5)
-# Two tables of four hands. Columns: zhujiao, declarer, target, trump, bids, kitty, C, W, score, result,
-# category, won, settlement per seat, pot after, failed throws.
-HANDS = [
-    # table 0
-    (0, 0, 100, H, [100, 0, 0, 0], 10, 120, 30, 120, 20, NORMAL, True, [3, -1, -1, -1], 0, 0),
-    (0, -1, 0, -1, [0, 0, 0, 0], 20, 0, 0, 0, 0, ALL_PASS, False, [-2, -1, -1, -1], 5, 0),
-    # jintaiyang: the declarer pays the pot (5) too, it doubles to 10 and is split (+2.5 each)
-    (1, 2, 120, S, [0, 120, 0, 0], 30, 0, 0, -1500, -1500, JINTAIYANG, False, [6.5, 6.5, -14.5, 6.5], 0, 2),
-    (3, -1, 0, -1, [0, 0, 0, 0], 5, 0, 0, 0, 0, ALL_PASS, False, [-1, -1, -1, -2], 5, 0),
-    # table 1 starts with an empty pot: this lost hand is no split
-    (0, 1, 90, D, [0, 90, 0, 0], 0, 60, 0, -40, -130, NORMAL, False, [1, -3, 1, 1], 0, 1),
-    (2, 1, 100, C, [0, 0, 0, 100], 0, 200, 50, 500, 500, QUANJI, True, [-4, 12, -4, -4], 0, 0),
-    (1, -1, 0, -1, [0, 0, 0, 0], 10, 0, 0, 0, 0, ALL_PASS, False, [-1, -2, -1, -1], 5, 0),
-    # banji; the winner takes the pot (5): no split
-    (2, 3, 85, H, [0, 85, 0, 0], 15, 185, 50, 250, 250, BANJI, True, [-2, -2, -2, 11], 0, 0),
-]
-
-
-def hand_made_columns() -> dict[str, np.ndarray]:
-    c = allocate(hand_columns(4), len(HANDS), max_bids=6)
-    c["hand"][:] = np.arange(len(HANDS))
-    c["table"][:] = c["hand"] // 4
-    c["hand_in_table"][:] = c["hand"] % 4
-    for i, (zj, d, t, trump, bids, k, pts, w, score, r, cat, won, settle, pot, ft) in enumerate(HANDS):
-        c["zhujiao"][i], c["declarer"][i], c["target"][i], c["trump"][i] = zj, d, t, trump
-        c["bids"][i, : len(bids)] = bids
-        c["kitty_points"][i], c["declarer_points"][i], c["wangfen_points"][i] = k, pts, w
-        c["score"][i], c["result"][i], c["category"][i], c["declarer_won"][i] = score, r, cat, won
-        for seat in range(4):
-            c[f"settle_{seat}"][i] = settle[seat]
-        c["pot_after"][i], c["failed_throws"][i] = pot, ft
-        c["tricks_played"][i] = 0 if d < 0 else 25
-    return c
 
 
 @pytest.fixture
 def run_dir(tmp_path):
     """The hand-made run written by `simulate` (two chunks of one table each)."""
-    columns = hand_made_columns()
-
-    def engine(spec, first_table, n_tables):
-        rows = slice(first_table * 4, (first_table + n_tables) * 4)
-        return ChunkResult({name: values[rows] for name, values in columns.items()})
-
-    out = tmp_path / "run"
-    simulate(RunSpec(deals=8, hands_per_table=4, chunk_size=4), out, run_chunk=engine)
-    return out
+    return write_run(tmp_path / "run")
 
 
 # ---- statistics ----
@@ -141,8 +115,8 @@ def test_report_by_target_gives_rates_and_settlement_intervals(run_dir):
 
 def test_report_by_column_groups_every_statistic(run_dir):
     report = build_report(run_dir, by="zhujiao")
-    groups = {g["zhujiao"]: g for g in report["groups"]}
-    assert report["by"] == "zhujiao" and sorted(groups) == [0, 1, 2, 3]
+    groups = {g["key"]["zhujiao"]: g for g in report["groups"]}
+    assert report["by"] == ["zhujiao"] and sorted(groups) == [0, 1, 2, 3]
     assert [(g["hands"], g["declared"], g["declarer_win"]["count"]) for g in groups.values()] == [
         (3, 2, 1), (2, 1, 0), (2, 2, 2), (1, 0, 0)]
     assert groups[3]["declarer_win"]["rate"] is None and groups[3]["declarer_win"]["ci95"] is None
@@ -158,7 +132,7 @@ def test_report_by_any_column_even_one_named_like_a_statistic(run_dir, column):
 
 def test_report_by_category_keys_are_labels(run_dir):
     groups = build_report(run_dir, by="category")["groups"]
-    assert {g["category"] for g in groups} == {"normal", "quanji", "banji", "jintaiyang", "all_pass"}
+    assert {g["key"]["category"] for g in groups} == {"normal", "quanji", "banji", "jintaiyang", "all_pass"}
 
 
 def test_report_prints_tables(run_dir, capsys):
@@ -174,6 +148,214 @@ def test_plot_writes_a_png(run_dir, tmp_path):
     for by in (None, "zhujiao"):
         path = plot_by_target(build_report(run_dir, by=by), tmp_path / f"plot-{by}.png")
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# ---- several --by columns, pseudo-columns, breakdowns, settlement parts, header ----
+
+
+def test_report_by_several_columns_groups_by_their_combination(run_dir):
+    report = build_report(run_dir, by=["zhujiao", "declarer"])
+    groups = {(g["key"]["zhujiao"], g["key"]["declarer"]): g for g in report["groups"]}
+    assert report["by"] == ["zhujiao", "declarer"]
+    assert list(groups) == [(0, -1), (0, 0), (0, 1), (1, -1), (1, 2), (2, 1), (2, 3), (3, -1)]
+    assert all(g["hands"] == 1 for g in groups.values())
+    assert groups[(2, 1)]["declarer_win"]["rate"] == 1.0 and groups[(0, 1)]["declarer_win"]["rate"] == 0.0
+
+
+def test_report_breaks_declared_hands_down_by_position_from_the_zhujiao(run_dir):
+    rows = build_report(run_dir)["by_position"]
+    # (declarer − 主叫) mod 4: hand 0 → 0; hands 2 (lost), 4 (lost), 7 (won) → 1; hand 5 → 3
+    assert [(r["position"], r["hands"], r["wins"]) for r in rows] == [(0, 1, 1), (1, 3, 1), (3, 1, 1)]
+    assert rows[1]["mean_settle_declarer"] == pytest.approx((-14.5 - 3 + 11) / 3)
+
+
+def test_report_breaks_declared_hands_down_by_declarer_strength_buckets_of_two_points(run_dir):
+    rows = build_report(run_dir)["by_declarer_strength"]
+    # the declarers' own strengths: 15.9 (won), 16.0 (lost), 27.99 (lost), 28.0 (won), 21.0 (won)
+    assert [(r["declarer_strength"], r["hands"], r["wins"]) for r in rows] == [
+        ("<16", 1, 1), ("16–18", 1, 0), ("20–22", 1, 1), ("26–28", 1, 0), ("≥28", 1, 1)]
+
+
+@pytest.mark.parametrize("pseudo", ["position", "declarer_strength"])
+def test_report_by_a_pseudo_column_puts_all_pass_hands_in_a_null_group(run_dir, pseudo):
+    groups = build_report(run_dir, by=pseudo)["groups"]
+    assert groups[-1]["key"] == {pseudo: None} and groups[-1]["hands"] == groups[-1]["all_pass"]["count"] == 3
+    assert sum(g["hands"] for g in groups) == 8
+
+
+def test_report_gives_95pct_intervals_on_mean_settlements(run_dir):
+    settle = build_report(run_dir)["overall"]["mean_settlement"]
+    per_seat = np.array([row[12] for row in HANDS])
+    for seat in range(4):
+        values = per_seat[:, seat]
+        half = Z95 * values.std(ddof=1) / math.sqrt(8)
+        assert settle["seat_ci95"][seat] == pytest.approx([values.mean() - half, values.mean() + half])
+    declarer = np.array([3, -14.5, 1 - 4, 12, 11])  # hands 0, 2, 4, 5, 7
+    half = Z95 * declarer.std(ddof=1) / math.sqrt(5)
+    assert settle["declarer_ci95"] == pytest.approx([declarer.mean() - half, declarer.mean() + half])
+
+
+def test_report_splits_settlements_into_stakes_and_pot_only_when_recorded(run_dir):
+    drop_columns(hand_part_paths(run_dir), "pot_flow_")  # a run written before the pot_flow_i columns
+    settle = build_report(run_dir)["overall"]["mean_settlement"]
+    assert settle["stakes"] is None and settle["pot"] is None  # unknown, not guessed
+    add_columns(hand_part_paths(run_dir), pot_flow_columns())
+    settle = build_report(run_dir)["overall"]["mean_settlement"]
+    assert settle["pot"]["seat"] == pytest.approx([-1.5 / 8, -1.5 / 8, -5.5 / 8, 3.5 / 8])
+    assert settle["stakes"]["seat"] == pytest.approx([2 / 8, 10 / 8, -18 / 8, 6 / 8])  # they add up to 0
+    assert (settle["pot"]["declarer"], settle["pot"]["defender"]) == pytest.approx((2.5 / 5, 2.5 / 5))
+    assert (settle["stakes"]["declarer"], settle["stakes"]["defender"]) == pytest.approx((6 / 5, -2 / 5))
+
+
+def test_report_header_names_policies_parameters_and_a_forced_declarer(run_dir):
+    assert header_lines(build_report(run_dir))[1:] == ["policies: heuristic at every seat"]
+    set_spec(run_dir, policies=["heuristic", "heuristic", "random", "heuristic"],
+             params=[{"open_threshold": 24}, {}, {}, {}], declarer=2, target=100)
+    report = build_report(run_dir)
+    assert (report["declarer"], report["target"], report["params"][0]) == (2, 100, {"open_threshold": 24})
+    assert header_lines(report)[1:] == [
+        "policies: seat 0 heuristic; seat 1 heuristic; seat 2 random; seat 3 heuristic; "
+        "parameters: seat 0 open_threshold=24",
+        "forced declarer: seat 2, target 100"]
+
+
+def test_report_reads_a_run_of_the_old_layout(run_dir):
+    """Runs written before OUT/hands/ kept their parts beside the manifest."""
+    for part in hand_part_paths(run_dir):
+        part.rename(run_dir / part.name)
+    (run_dir / "hands").rmdir()
+    report = build_report(run_dir, by="position")
+    assert report["rules"] == "baofen" and sum(g["hands"] for g in report["groups"]) == 8
+
+
+def test_report_reads_a_run_without_manifest_or_declarer_fields(run_dir):
+    manifest_path(run_dir).unlink()
+    report = build_report(run_dir)
+    assert report["overall"]["hands"] == 8 and report["policies"] is None and report["declarer"] is None
+
+
+# ---- too many groups, plot formats ----
+
+
+@pytest.fixture
+def big_run(tmp_path):
+    """The hand-made table repeated: 1,008 hands, so `--by hand` has 1,008 groups."""
+    return write_run(tmp_path / "big", hand_made_columns(HANDS * 126), chunk_size=1008)
+
+
+def test_report_refuses_more_than_1000_groups_before_aggregating(big_run, monkeypatch):
+    def no_aggregation(*args, **kwargs):
+        raise AssertionError("aggregated before refusing")
+
+    monkeypatch.setattr(pl, "collect_all", no_aggregation)
+    with pytest.raises(ReportError, match="--by hand, zhujiao: 1008 groups, more than 1000"):
+        build_report(big_run, by=["hand", "zhujiao"])
+
+
+def test_report_by_up_to_1000_groups_is_made(big_run):
+    groups = build_report(big_run, by=["table", "zhujiao"])["groups"]  # 252 tables, 3 of the 4 seats 主叫 in each
+    assert len(groups) == 756 and sum(g["hands"] for g in groups) == 1008
+
+
+def test_report_plot_writes_the_format_its_suffix_names(run_dir, tmp_path):
+    result = run("report", run_dir, "--plot", tmp_path / "p.svg")
+    assert result.exit_code == 0 and (tmp_path / "p.svg").read_text().startswith("<?xml")
+
+
+@pytest.mark.parametrize("name", ["x.weird", "x"])
+def test_report_plot_refuses_an_unknown_image_format_before_any_work(run_dir, tmp_path, monkeypatch, name):
+    def no_report(*args, **kwargs):
+        raise AssertionError("built the report before refusing")
+
+    monkeypatch.setattr("baofen_sim.cli.build_report", no_report)
+    result = run("report", run_dir, "--json", "--plot", tmp_path / name)
+    assert result.exit_code == 2 and result.stdout == "" and result.stderr.count("\n") == 1
+    assert "unknown image format" in result.stderr and ".png" in result.stderr
+    assert not (tmp_path / name).exists()
+
+
+# ---- sweeps ----
+
+SETTLE_0_EXTRA = np.array([1, 0, 2, 0, 1, 3, 0, 1], dtype=float)  # what bid_cap_default = 200 adds to seat 0
+SETTLE_1_EXTRA = 0.5  # what open_threshold_0 = 24 adds to seat 1 in every hand
+
+
+def variant_columns(cap: int, threshold: int) -> dict[str, np.ndarray]:
+    columns = hand_made_columns()
+    columns["settle_0"] += SETTLE_0_EXTRA * (cap == 200)
+    columns["settle_1"] += SETTLE_1_EXTRA * (threshold == 24)
+    return columns
+
+
+@pytest.fixture
+def sweep_dir(tmp_path):
+    """A 2 × 2 sweep over bid_cap_default and open_threshold_0, laid out as `sweep` writes it."""
+    values = [{"bid_cap_default": cap, "open_threshold_0": threshold} for cap in (150, 200) for threshold in (22, 24)]
+    return write_sweep(tmp_path / "sweep", ["bid_cap_default", "open_threshold_0"],
+                       [(v, variant_columns(v["bid_cap_default"], v["open_threshold_0"])) for v in values])
+
+
+def test_report_of_a_sweep_has_one_group_per_variant(sweep_dir):
+    report = build_report(sweep_dir)
+    assert report["by"] == ["bid_cap_default", "open_threshold_0"] and len(report["variants"]) == 4
+    groups = {(g["key"]["bid_cap_default"], g["key"]["open_threshold_0"]): g for g in report["groups"]}
+    assert list(groups) == [(150, 22), (150, 24), (200, 22), (200, 24)]
+    assert all(g["hands"] == 8 and g["declared"] == 5 for g in groups.values())
+    assert groups[(200, 24)]["mean_settlement"]["seat"][:2] == pytest.approx([(0.5 + 8) / 8, 8.5 / 8 + 0.5])
+
+
+def test_sweep_compare_gives_each_variant_its_paired_difference_from_the_baseline(sweep_dir):
+    result = compare_sweep(sweep_dir, "bid_cap_default")
+    assert (result["baseline"], result["values"]) == (150, [150, 200])
+    assert [(c["fixed"], c["value"], c["hands"]) for c in result["comparisons"]] == [
+        ({"open_threshold_0": 22}, 200, 8), ({"open_threshold_0": 24}, 200, 8)]
+    seat_0 = result["comparisons"][0]["metrics"]["settle_seat_0"]
+    base = np.array([row[12][0] for row in HANDS], dtype=float)
+    half = Z95 * SETTLE_0_EXTRA.std(ddof=1) / math.sqrt(8)
+    unpaired = Z95 * math.sqrt((base.var(ddof=1) + (base + SETTLE_0_EXTRA).var(ddof=1)) / 8)
+    assert seat_0["a"] == pytest.approx(base.mean()) and seat_0["difference"] == pytest.approx(1.0)
+    assert seat_0["ci95"] == pytest.approx([1 - half, 1 + half])
+    assert seat_0["ci95_unpaired"] == pytest.approx([1 - unpaired, 1 + unpaired])
+    assert seat_0["variance_reduction"] == pytest.approx((unpaired / half) ** 2)
+    unchanged = result["comparisons"][0]["metrics"]["declarer_win_rate"]
+    assert unchanged["difference"] == 0 and unchanged["ci95"] == [0, 0] and unchanged["variance_reduction"] is None
+
+
+def test_sweep_compare_against_another_baseline_and_along_another_name(sweep_dir):
+    flipped = compare_sweep(sweep_dir, "bid_cap_default", baseline="200")
+    assert [c["value"] for c in flipped["comparisons"]] == [150, 150]
+    assert flipped["comparisons"][1]["metrics"]["settle_seat_0"]["difference"] == pytest.approx(-1.0)
+    threshold = compare_sweep(sweep_dir, "open_threshold_0")
+    assert [(c["fixed"], c["value"]) for c in threshold["comparisons"]] == [
+        ({"bid_cap_default": 150}, 24), ({"bid_cap_default": 200}, 24)]
+    assert threshold["comparisons"][0]["metrics"]["settle_seat_1"]["ci95"] == pytest.approx([0.5, 0.5])
+
+
+def test_report_compare_command_prints_tables_json_and_a_plot(sweep_dir, tmp_path):
+    result = run("report", sweep_dir, "--compare", "bid_cap_default", "--plot", tmp_path / "d.png")
+    assert result.exit_code == 0, result.output
+    assert "bid_cap_default = 200 against 150 (open_threshold_0 = 22)" in result.stdout
+    assert "variance reduction" in result.stdout
+    assert (tmp_path / "d.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    data = json.loads(run("report", sweep_dir, "--compare", "open_threshold_0", "--json").stdout)
+    assert data["compare"] == "open_threshold_0" and len(data["comparisons"]) == 2
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--compare", "colour"], "--compare 'colour': not varied in this sweep; it varies bid_cap_default, "
+                              "open_threshold_0"),
+    (["--compare", "bid_cap_default", "--baseline", "175"], "--baseline 175: bid_cap_default takes 150, 200"),
+    (["--compare", "bid_cap_default", "--by", "zhujiao"], "--by does not go with --compare"),
+    (["--baseline", "150"], "--baseline goes with --compare"),
+])
+def test_report_compare_errors_are_one_line(sweep_dir, args, message):
+    result = run("report", sweep_dir, *args)
+    assert result.exit_code == 2 and message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_report_compare_on_a_single_run_is_refused(run_dir):
+    result = run("report", run_dir, "--compare", "bid_cap_default")
+    assert result.exit_code == 2 and "is a single run, not a sweep" in result.stderr
 
 
 # ---- errors and the CLI ----

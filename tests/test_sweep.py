@@ -14,6 +14,7 @@ from baofen_sim.policies.registry import parse_policy_options
 from baofen_sim.runspec import RunSpec
 from baofen_sim.simulate import SimulateError, simulate
 from baofen_sim.sweep import SweepError, parse_vary, plan_variants, sweep
+from tests.test_engine_hand import engine  # noqa: F401  (imports the engine: built for every built-in policy)
 from tests.test_simulate_plumbing import FakeEngine, assert_one_line_error, fake_engine, files_of  # noqa: F401
 
 runner = CliRunner()
@@ -131,7 +132,7 @@ def test_sweep_command_errors_are_one_line_and_write_nothing(tmp_path, fake_engi
 # ---- with the engine ----
 
 
-def test_every_variant_plays_the_deals_of_a_plain_run(tmp_path):
+def test_every_variant_plays_the_deals_of_a_plain_run(tmp_path, engine):  # noqa: F811
     """Common random numbers: a variant's rows equal a simulate of its spec; two variants differ only where
     their rule or parameter changes the play (the seats' cards are the same)."""
     base = base_of(deals=400, hands_per_table=8)

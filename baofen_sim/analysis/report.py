@@ -1,21 +1,25 @@
-"""`report`: summary statistics of a run, read lazily from `OUT/hands/part-*.parquet` (OUT/part-*.parquet in
+"""`report`: summary statistics of a run or a sweep, read lazily from `OUT/hands/` (`OUT/part-*.parquet` in
 a run of the layout before hands/) and OUT/manifest.json.
 
-Per run, or per value of any column (`by`):
+Per run, or per group of the `by` columns (data columns or the pseudo-columns `position` and
+`declarer_strength`, see `columns`; a sweep is grouped by its vary names first):
 - hands, all-pass count and rate;
-- declarer win rate with a Wilson 95% interval, overall and by target;
-- mean settlement per seat and per role (declarer; defender = mean over the defenders), in declared hands;
+- declarer win rate with a Wilson 95% interval, overall and by target; in the overall report also by the
+  declarer's strength bucket and by the declarer's position from the 主叫;
+- mean settlement per seat (95% CI, hands taken as independent) and per role (declarer; defender = mean
+  over the defenders) in declared hands; split into stakes and 水草 when the run has `pot_flow_<i>` columns;
 - category counts: normal, 全击 quanji, 半击 banji, 金太阳 jintaiyang, all_pass, and 王分全抓 (W = 50) and
   倒扣王分 (W = 0) among declared hands; each with its rate per hand and per declared hand;
 - 水草 pot: mean and max `pot_after`, and the number of splits (§5.7) where the rules make it derivable;
 - failed throws: total, per hand, share of hands with one.
 
+The header names the rules, the policies and parameters per seat, and a forced declarer or target.
 `build_report` returns plain JSON-ready data; `print_report` shows it as rich tables.
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,11 +27,23 @@ import polars as pl
 from rich.console import Console
 from rich.table import Table
 
+from baofen_sim.analysis import text
+from baofen_sim.analysis.columns import (
+    DECLARER_STRENGTH,
+    POSITION,
+    check_group_count,
+    has_pot_flow,
+    pseudo_columns,
+    with_keys,
+    with_roles,
+)
+from baofen_sim.analysis.runs import ReportError, Run, Sweep, forced_declarer, forced_target, open_output, seats_of
+from baofen_sim.analysis.stats import mean_interval, wilson_interval
 from baofen_sim.codes import CATEGORY_LABELS
-from baofen_sim.io.manifest import ManifestError, read_manifest
-from baofen_sim.io.parquet import hand_part_paths
 
-Z95 = 1.959963984540054  # two-sided 95% normal quantile
+__all__ = ["ReportError", "build_report", "header_lines", "mean_interval", "print_report", "run_info", "scan_hands",
+           "wilson_interval"]
+
 WANGFEN_FULL = 50  # RULES.md §6.3: all six trump-suit point cards (5+10+10+5+10+10)
 EXTRA_CATEGORIES = ("wangfen_full", "wangfen_zero")  # 王分全抓, 倒扣王分
 CATEGORY_TITLES = {  # shown in text output
@@ -39,92 +55,52 @@ CATEGORY_TITLES = {  # shown in text output
     "wangfen_full": "王分全抓 (W = 50)",
     "wangfen_zero": "倒扣王分 (W = 0)",
 }
-
-
-class ReportError(Exception):
-    """A report that cannot be made: no such OUT, no part files, an unknown --by column."""
-
-
-# ---- statistics ----
-
-
-def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float] | None:
-    """Wilson score interval for a binomial proportion; None when n = 0."""
-    if n <= 0:
-        return None
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z / denominator * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def mean_interval(mean: float | None, std: float | None, n: int, z: float = Z95) -> tuple[float, float] | None:
-    """Normal-approximation interval mean ± z·sd/√n; None without a standard deviation."""
-    if mean is None or std is None or n < 2 or math.isnan(std):
-        return None
-    half = z * std / math.sqrt(n)
-    return mean - half, mean + half
+BREAKDOWNS = ("target", DECLARER_STRENGTH, POSITION)  # declared hands by these, in the overall report
+BREAKDOWN_TITLES = {"target": "target", DECLARER_STRENGTH: "declarer strength", POSITION: "position from the 主叫"}
 
 
 # ---- reading ----
 
 
 def scan_hands(out_dir: str | Path) -> pl.LazyFrame:
-    """The hands of a run, lazily, in hand order; ReportError if OUT or its part files are missing."""
-    out = Path(out_dir)
-    if not out.is_dir():
-        raise ReportError(f"{out}: no such run directory")
-    parts = hand_part_paths(out)
-    if not parts:
-        raise ReportError(f"{out}: no hands/part-*.parquet files (has the run started?)")
-    return pl.scan_parquet(parts)
+    """The hands of a run (every variant's, with the vary columns, for a sweep), lazily, in hand order;
+    ReportError if OUT or its part files are missing."""
+    return open_output(out_dir).scan()
 
 
-def _seats(columns: list[str]) -> int:
-    return sum(1 for name in columns if name.startswith("settle_") and name[7:].isdigit())
-
-
-def _splits_derivable(out: Path) -> bool:
+def _splits_derivable(source: Run | Sweep) -> bool:
     """水草 splits can be read off `pot_after` only in the pot modes (§5.7.1, §5.7.3)."""
-    try:
-        manifest = read_manifest(out)
-    except ManifestError:
-        return False
-    return manifest is not None and str(manifest.spec["rules"].get("all_pass_mode", "")).startswith("shuicao")
+    specs = [v.spec for v in source.variants] if isinstance(source, Sweep) else [source.spec]
+    return all(spec is not None and str(spec["rules"].get("all_pass_mode", "")).startswith("shuicao")
+               for spec in specs)
 
 
-def with_derived(hands: pl.LazyFrame, seats: int) -> pl.LazyFrame:
-    """Adds `__declared`, `__settle_declarer`, `__settle_defender` and `__pot_split` (needs hand order).
-
-    Derived and aggregate names start with "__" so that they never meet a data column (or a --by key).
-    """
-    declarer = pl.col("declarer")
-    settle_declarer = pl.coalesce([pl.when(declarer == s).then(pl.col(f"settle_{s}")) for s in range(seats)])
-    settle_total = pl.sum_horizontal([pl.col(f"settle_{s}") for s in range(seats)])
+def _with_pot_split(hands: pl.LazyFrame) -> pl.LazyFrame:
+    """Adds `__pot_split` (needs hand order): a split empties the pot without a winning declarer, after an
+    all-pass hand or a lost hand that doubled it."""
     pot_before = pl.when(pl.col("hand_in_table") == 0).then(0.0).otherwise(pl.col("pot_after").shift(1))
     won = pl.col("declarer_won").fill_null(False)
-    # A split empties the pot without a winning declarer: after an all-pass hand, or a lost hand that doubled it.
-    pot_split = (pl.col("pot_after") == 0) & ~won & ((declarer < 0) | (pot_before > 0))
-    return hands.with_columns(
-        (declarer >= 0).alias("__declared"),
-        settle_declarer.alias("__settle_declarer"),
-        ((settle_total - settle_declarer) / (seats - 1)).alias("__settle_defender"),
-        pot_split.alias("__pot_split"),
-    )
+    split = (pl.col("pot_after") == 0) & ~won & ((pl.col("declarer") < 0) | (pot_before > 0))
+    return hands.with_columns(split.alias("__pot_split"))
 
 
-def _aggregates(seats: int) -> list[pl.Expr]:
+def _aggregates(seats: int, pot_flow: bool) -> list[pl.Expr]:
     declared = pl.col("__declared")
     won = declared & pl.col("declarer_won").fill_null(False)
     wangfen = pl.col("wangfen_points")
+    roles = ("declarer", "defender")
+    flows = ([pl.col(f"pot_flow_{s}").mean().alias(f"__pot_{s}") for s in range(seats)]
+             + [pl.col(f"__pot_{role}").filter(declared).mean().alias(f"__pot_{role}") for role in roles]
+             if pot_flow else [])
     return [
         pl.len().alias("__hands"),
         declared.sum().alias("__declared"),
         won.sum().alias("__wins"),
         *[pl.col(f"settle_{s}").mean().alias(f"__settle_{s}") for s in range(seats)],
-        pl.col("__settle_declarer").filter(declared).mean().alias("__settle_declarer"),
-        pl.col("__settle_defender").filter(declared).mean().alias("__settle_defender"),
+        *[pl.col(f"settle_{s}").std().alias(f"__settle_std_{s}") for s in range(seats)],
+        *[pl.col(f"__settle_{role}").filter(declared).mean().alias(f"__settle_{role}") for role in roles],
+        *[pl.col(f"__settle_{role}").filter(declared).std().alias(f"__settle_std_{role}") for role in roles],
+        *flows,
         *[(pl.col("category") == label).sum().alias(f"__n_{label}") for label in CATEGORY_LABELS],
         (declared & (wangfen == WANGFEN_FULL)).sum().alias("__n_wangfen_full"),
         (declared & (wangfen == 0)).sum().alias("__n_wangfen_zero"),
@@ -136,7 +112,8 @@ def _aggregates(seats: int) -> list[pl.Expr]:
     ]
 
 
-def _by_target_aggregates() -> list[pl.Expr]:
+def _declared_aggregates() -> list[pl.Expr]:
+    """Per group of declared hands (a target, a strength bucket, a position)."""
     return [
         pl.len().alias("__hands"),
         pl.col("declarer_won").fill_null(False).sum().alias("__wins"),
@@ -149,50 +126,69 @@ def _by_target_aggregates() -> list[pl.Expr]:
 # ---- the report ----
 
 
-def build_report(out_dir: str | Path, by: str | None = None) -> dict[str, Any]:
-    """Summary statistics of the run in `out_dir`, overall and (with `by`) per value of column `by`."""
-    out = Path(out_dir)
-    hands = scan_hands(out)
+def build_report(out_dir: str | Path, by: str | Sequence[str] | None = None) -> dict[str, Any]:
+    """Summary statistics of the run or sweep in `out_dir`: overall, or per group of the `by` columns (and of
+    a sweep's vary names). ReportError for an unknown column or more than `columns.MAX_GROUPS` groups."""
+    source = open_output(out_dir)
+    keys = list(dict.fromkeys([*(source.vary if isinstance(source, Sweep) else ()), *_names(by)]))
+    hands = source.scan()
     columns = hands.collect_schema().names()
-    if by is not None and by not in columns:
-        raise ReportError(f"--by {by!r}: no such column; columns: {', '.join(columns)}")
-    seats = _seats(columns)
-    splits = _splits_derivable(out)
-    hands = with_derived(hands, seats)
-    keys = [by] if by else []
-    target_keys = list(dict.fromkeys([*keys, "target"]))
-    frames = [
-        (hands.group_by(keys).agg(_aggregates(seats)) if keys else hands.select(_aggregates(seats))),
-        hands.filter(pl.col("__declared")).group_by(target_keys).agg(_by_target_aggregates()),
-    ]
-    summary, targets = pl.collect_all(frames)
-    report: dict[str, Any] = {"out": str(out), **_run_info(out)}
+    seats = seats_of(columns)
+    pot_flow = has_pot_flow(columns, seats)
+    breakdowns = ["target"] if keys else [k for k in BREAKDOWNS if k in columns or k in pseudo_columns(columns, seats)]
+    hands = with_keys(_with_pot_split(with_roles(hands, seats)), [*keys, *breakdowns], seats)
+    check_group_count(hands, keys)
+    declared = hands.filter(pl.col("__declared"))
+    frames = [hands.group_by(keys).agg(_aggregates(seats, pot_flow)) if keys
+              else hands.select(_aggregates(seats, pot_flow)),
+              *[declared.group_by(list(dict.fromkeys([*keys, k]))).agg(_declared_aggregates()) for k in breakdowns]]
+    summary, *by_key = pl.collect_all(frames)
+    splits = _splits_derivable(source)
+    report: dict[str, Any] = {"out": str(out_dir), **run_info(source)}
     if not keys:
-        report.update(overall=_metrics(summary.row(0, named=True), seats, splits),
-                      by_target=[_target_metrics(row) for row in targets.sort("target").iter_rows(named=True)])
+        report["overall"] = _metrics(summary.row(0, named=True), seats, splits, pot_flow)
+        for key, frame in zip(breakdowns, by_key, strict=True):
+            report[f"by_{key}"] = [_declared_metrics(row, key) for row in frame.sort(key).iter_rows(named=True)]
         return report
+    targets = by_key[0].sort([*keys, "target"], nulls_last=True).partition_by(keys, as_dict=True)
     groups = []
-    for row in summary.sort(by, nulls_last=True).iter_rows(named=True):
-        value = row[by]
-        in_group = targets.filter(pl.col(by).is_null() if value is None else pl.col(by) == value).sort("target")
-        groups.append({by: _plain(value), **_metrics(row, seats, splits),
-                       "by_target": [_target_metrics(t) for t in in_group.iter_rows(named=True)]})
-    report.update(by=by, groups=groups)
+    for row in summary.sort(keys, nulls_last=True).iter_rows(named=True):
+        key = tuple(row[k] for k in keys)
+        in_group = targets.get(key)
+        groups.append({"key": {k: text.plain(row[k]) for k in keys}, **_metrics(row, seats, splits, pot_flow),
+                       "by_target": [] if in_group is None else
+                       [_declared_metrics(t, "target") for t in in_group.iter_rows(named=True)]})
+    report.update(by=keys, groups=groups)
     return report
 
 
-def _run_info(out: Path) -> dict[str, Any]:
-    try:
-        manifest = read_manifest(out)
-    except ManifestError:
-        manifest = None
-    if manifest is None:
-        return {"spec_hash": None, "status": None, "rules": None, "hands_planned": None}
-    return {"spec_hash": manifest.spec_hash, "status": manifest.status, "rules": manifest.spec["rules"]["name"],
-            "hands_planned": manifest.spec["deals"]}
+def _names(by: str | Sequence[str] | None) -> list[str]:
+    if by is None:
+        return []
+    return [by] if isinstance(by, str) else list(by)
 
 
-def _metrics(row: dict[str, Any], seats: int, splits_derivable: bool) -> dict[str, Any]:
+def run_info(source: Run | Sweep) -> dict[str, Any]:
+    """The header: rules, status, policies and parameters per seat, a forced declarer or target, a sweep's
+    vary names and variants (from the manifest; None where there is none)."""
+    spec = source.spec
+    info: dict[str, Any] = {
+        "spec_hash": source.spec_hash if isinstance(source, Run) else None,
+        "status": source.status,
+        "rules": None if spec is None else spec["rules"]["name"],
+        "hands_planned": None if spec is None else spec["deals"],
+        "policies": None if spec is None else spec["policies"],
+        "params": None if spec is None else spec["params"],
+        "declarer": forced_declarer(spec),
+        "target": forced_target(spec),
+    }
+    if isinstance(source, Sweep):
+        info["vary"] = list(source.vary)
+        info["variants"] = [v.values for v in source.variants]
+    return info
+
+
+def _metrics(row: dict[str, Any], seats: int, splits_derivable: bool, pot_flow: bool) -> dict[str, Any]:
     hands, declared, wins = row["__hands"], row["__declared"], row["__wins"]
     categories = {}
     for label in (*CATEGORY_LABELS, *EXTRA_CATEGORIES):
@@ -204,40 +200,56 @@ def _metrics(row: dict[str, Any], seats: int, splits_derivable: bool) -> dict[st
         "all_pass": {"count": hands - declared, "rate": _ratio(hands - declared, hands)},
         "declared": declared,
         "declarer_win": {"count": wins, "rate": _ratio(wins, declared), "ci95": _pair(wilson_interval(wins, declared))},
-        "mean_settlement": {
-            "seat": [_plain(row[f"__settle_{s}"]) for s in range(seats)],
-            "declarer": _plain(row["__settle_declarer"]),
-            "defender": _plain(row["__settle_defender"]),
-        },
+        "mean_settlement": _settlement(row, seats, hands, declared, pot_flow),
         "categories": categories,
-        "pot": {"mean_after": _plain(row["__pot_mean"]), "max_after": _plain(row["__pot_max"]),
+        "pot": {"mean_after": text.plain(row["__pot_mean"]), "max_after": text.plain(row["__pot_max"]),
                 "splits": row["__pot_splits"] if splits_derivable else None},
         "failed_throws": {"total": row["__failed_throws"], "per_hand": _ratio(row["__failed_throws"], hands),
                           "hands_with_any": _ratio(row["__hands_with_failed_throw"], hands)},
     }
 
 
-def _target_metrics(row: dict[str, Any]) -> dict[str, Any]:
-    n, wins, mean = row["__hands"], row["__wins"], _plain(row["__settle_mean"])
-    return {"target": row["target"], "hands": n, "wins": wins, "win_rate": _ratio(wins, n),
+def _settlement(row: dict[str, Any], seats: int, hands: int, declared: int, pot_flow: bool) -> dict[str, Any]:
+    """Mean settlement per seat (all hands) and per role (declared hands) with 95% CIs; with `pot_flow`, its
+    水草 part (`pot`) and the rest (`stakes`), else those are None (unknown)."""
+    seat = [text.plain(row[f"__settle_{s}"]) for s in range(seats)]
+    declarer, defender = text.plain(row["__settle_declarer"]), text.plain(row["__settle_defender"])
+    pot = stakes = None
+    if pot_flow:
+        pot = {"seat": [text.plain(row[f"__pot_{s}"]) for s in range(seats)],
+               "declarer": text.plain(row["__pot_declarer"]), "defender": text.plain(row["__pot_defender"])}
+        stakes = {"seat": [_minus(total, part) for total, part in zip(seat, pot["seat"], strict=True)],
+                  "declarer": _minus(declarer, pot["declarer"]), "defender": _minus(defender, pot["defender"])}
+    return {
+        "seat": seat,
+        "seat_ci95": [_pair(mean_interval(seat[s], text.plain(row[f"__settle_std_{s}"]), hands)) for s in range(seats)],
+        "declarer": declarer,
+        "declarer_ci95": _pair(mean_interval(declarer, text.plain(row["__settle_std_declarer"]), declared)),
+        "defender": defender,
+        "defender_ci95": _pair(mean_interval(defender, text.plain(row["__settle_std_defender"]), declared)),
+        "stakes": stakes,
+        "pot": pot,
+    }
+
+
+def _declared_metrics(row: dict[str, Any], key: str) -> dict[str, Any]:
+    n, wins, mean = row["__hands"], row["__wins"], text.plain(row["__settle_mean"])
+    return {key: text.plain(row[key]), "hands": n, "wins": wins, "win_rate": _ratio(wins, n),
             "win_ci95": _pair(wilson_interval(wins, n)), "mean_settle_declarer": mean,
-            "settle_ci95": _pair(mean_interval(mean, row["__settle_std"], n)),
-            "mean_result": _plain(row["__result_mean"])}
+            "settle_ci95": _pair(mean_interval(mean, text.plain(row["__settle_std"]), n)),
+            "mean_result": text.plain(row["__result_mean"])}
 
 
 def _ratio(a: int | float, b: int) -> float | None:
     return a / b if b else None
 
 
+def _minus(a: float | None, b: float | None) -> float | None:
+    return None if a is None or b is None else a - b
+
+
 def _pair(interval: tuple[float, float] | None) -> list[float] | None:
     return None if interval is None else [interval[0], interval[1]]
-
-
-def _plain(value: Any) -> Any:
-    """JSON-ready: NaN/inf → None, other values as they are."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    return value
 
 
 # ---- text output ----
@@ -245,76 +257,110 @@ def _plain(value: Any) -> Any:
 
 def print_report(report: dict[str, Any], console: Console | None = None) -> None:
     """The report as rich tables (plain text when not a terminal)."""
-    console = console or Console()
+    console = console or text.console()
+    for line in header_lines(report):
+        console.print(line)
+    if "groups" in report:
+        keys = report["by"]
+        console.print(_groups_table(keys, report["groups"]))
+        for group in report["groups"]:
+            console.print(_declared_table(group["by_target"], "target", f"by target, {text.key_text(group['key'])}"))
+        return
+    console.print(_overall_table(report["overall"]))
+    console.print(_settlement_table(report["overall"]["mean_settlement"]))
+    for key in BREAKDOWNS:
+        if f"by_{key}" in report:
+            console.print(_declared_table(report[f"by_{key}"], key, f"declared hands by {BREAKDOWN_TITLES[key]}"))
+
+
+def header_lines(report: dict[str, Any]) -> list[str]:
+    """What was run: the rules, the run's state, policies and parameters, a forced declarer, a sweep's names."""
     head = f"{report['out']}: {report.get('rules') or '?'} rules"
     if report.get("status") and report["status"] != "complete":
         head += f" (run {report['status']}, {report.get('hands_planned')} hands planned)"
-    console.print(head)
-    if "groups" in report:
-        console.print(_groups_table(report["by"], report["groups"]))
-        by = report["by"]
-        for group in report["groups"]:
-            console.print(_targets_table(group["by_target"], title=f"by target, {by} = {group[by]}"))
-        return
-    console.print(_overall_table(report["overall"]))
-    console.print(_targets_table(report["by_target"], title="by target"))
+    lines = [head]
+    if report.get("policies"):
+        lines.append(f"policies: {_policies_text(report['policies'], report.get('params') or [])}")
+    if report.get("declarer") is not None:
+        target = report.get("target")
+        lines.append(f"forced declarer: {_seat_text(report['declarer'])}"
+                     + ("" if target is None else f", target {target}"))
+    if report.get("vary"):
+        lines.append(f"sweep over {', '.join(report['vary'])}: {len(report['variants'])} variants on the same deals")
+    return lines
 
 
-def _pct(value: float | None) -> str:
-    return "-" if value is None else f"{100 * value:.2f}%"
+def _policies_text(policies: list[str], params: list[dict[str, float]]) -> str:
+    """"heuristic at every seat; parameters: open_threshold=24 at every seat" and the like."""
+    def every_seat_or_each(values: list[str]) -> list[str]:
+        if len(set(values)) == 1:
+            return [f"{values[0]} at every seat"] if values[0] else []
+        return [f"seat {s} {value}" for s, value in enumerate(values) if value]
+
+    tuned = every_seat_or_each([" ".join(f"{k}={v:g}" for k, v in sorted(p.items())) for p in params])
+    return "; ".join(every_seat_or_each(policies)) + ("; parameters: " + "; ".join(tuned) if tuned else "")
 
 
-def _num(value: float | None, digits: int = 3) -> str:
-    return "-" if value is None else f"{value:.{digits}f}"
-
-
-def _ci(interval: list[float] | None, pct: bool = True) -> str:
-    if interval is None:
-        return "-"
-    show = _pct if pct else _num
-    return f"[{show(interval[0])}, {show(interval[1])}]"
+def _seat_text(declarer: int | str) -> str:
+    return "every seat in turn" if declarer == "each" else f"seat {declarer}"
 
 
 def _overall_table(m: dict[str, Any]) -> Table:
     table = Table("statistic", "value", title="overall")
     win = m["declarer_win"]
-    settle = m["mean_settlement"]
     rows = [
         ("hands", str(m["hands"])),
-        ("all-pass", f"{m['all_pass']['count']} ({_pct(m['all_pass']['rate'])})"),
-        ("declarer wins", f"{win['count']} of {m['declared']}: {_pct(win['rate'])} 95% CI {_ci(win['ci95'])}"),
-        ("mean settlement by seat", " ".join(_num(v) for v in settle["seat"])),
-        ("mean settlement declarer / defender", f"{_num(settle['declarer'])} / {_num(settle['defender'])}"),
+        ("all-pass", f"{m['all_pass']['count']} ({text.pct(m['all_pass']['rate'])})"),
+        ("declarer wins", f"{win['count']} of {m['declared']}: {text.pct(win['rate'])} 95% CI {text.ci(win['ci95'])}"),
     ]
     for label, c in m["categories"].items():
-        share = _pct(c["per_hand"]) if c["per_declared"] is None else f"{_pct(c['per_declared'])} of declared"
+        share = text.pct(c["per_hand"]) if c["per_declared"] is None else f"{text.pct(c['per_declared'])} of declared"
         rows.append((CATEGORY_TITLES.get(label, label), f"{c['count']} ({share})"))
     pot = m["pot"]
     splits = "-" if pot["splits"] is None else str(pot["splits"])
-    rows.append(("pot after: mean / max / splits", f"{_num(pot['mean_after'])} / {_num(pot['max_after'])} / {splits}"))
+    rows.append(("pot after: mean / max / splits",
+                 f"{text.num(pot['mean_after'])} / {text.num(pot['max_after'])} / {splits}"))
     ft = m["failed_throws"]
     rows.append(("failed throws: per hand / hands with any",
-                 f"{_num(ft['per_hand'], 4)} / {_pct(ft['hands_with_any'])}"))
+                 f"{text.num(ft['per_hand'], 4)} / {text.pct(ft['hands_with_any'])}"))
     for row in rows:
         table.add_row(*row)
     return table
 
 
-def _groups_table(by: str, groups: list[dict[str, Any]]) -> Table:
-    table = Table(by, "hands", "all-pass", "declarer win", "95% CI", "settle decl", "settle def", "quanji",
-                  "banji", "jintaiyang", "failed throws/hand", title=f"by {by}")
-    for g in groups:
-        c = g["categories"]
-        table.add_row(str(g[by]), str(g["hands"]), _pct(g["all_pass"]["rate"]), _pct(g["declarer_win"]["rate"]),
-                      _ci(g["declarer_win"]["ci95"]), _num(g["mean_settlement"]["declarer"]),
-                      _num(g["mean_settlement"]["defender"]), str(c["quanji"]["count"]), str(c["banji"]["count"]),
-                      str(c["jintaiyang"]["count"]), _num(g["failed_throws"]["per_hand"], 4))
+def _settlement_table(settle: dict[str, Any]) -> Table:
+    """Mean settlement per seat and role with 95% CIs; its stakes and 水草 parts, "-" when not recorded."""
+    table = Table("who", "mean settlement", "95% CI", "stakes", "水草", title="mean settlement (roles: declared hands)")
+    def pick(values: dict[str, Any] | None, key: str, seat: int | None) -> Any:
+        return None if values is None else values[key] if seat is None else values[key][seat]
+
+    who = [(f"seat {s}", "seat", s) for s in range(len(settle["seat"]))] + [
+        ("declarer", "declarer", None), ("defender (mean)", "defender", None)]
+    for label, key, seat in who:
+        interval = pick(settle, f"{key}_ci95", seat)
+        table.add_row(label, text.num(pick(settle, key, seat)), text.ci(interval, percent=False),
+                      text.num(pick(settle["stakes"], key, seat)), text.num(pick(settle["pot"], key, seat)))
     return table
 
 
-def _targets_table(rows: list[dict[str, Any]], title: str) -> Table:
-    table = Table("target", "hands", "declarer win", "95% CI", "mean settle decl", "95% CI", "mean R", title=title)
+def _groups_table(keys: list[str], groups: list[dict[str, Any]]) -> Table:
+    table = Table(*keys, "hands", "all-pass", "declarer win", "95% CI", "settle decl", "settle def", "quanji",
+                  "banji", "jintaiyang", "failed throws/hand", title=f"by {', '.join(keys)}")
+    for g in groups:
+        c = g["categories"]
+        table.add_row(*(str(g["key"][k]) for k in keys), str(g["hands"]), text.pct(g["all_pass"]["rate"]),
+                      text.pct(g["declarer_win"]["rate"]), text.ci(g["declarer_win"]["ci95"]),
+                      text.num(g["mean_settlement"]["declarer"]), text.num(g["mean_settlement"]["defender"]),
+                      str(c["quanji"]["count"]), str(c["banji"]["count"]), str(c["jintaiyang"]["count"]),
+                      text.num(g["failed_throws"]["per_hand"], 4))
+    return table
+
+
+def _declared_table(rows: list[dict[str, Any]], key: str, title: str) -> Table:
+    table = Table(BREAKDOWN_TITLES.get(key, key), "hands", "declarer win", "95% CI", "mean settle decl", "95% CI",
+                  "mean R", title=title)
     for t in rows:
-        table.add_row(str(t["target"]), str(t["hands"]), _pct(t["win_rate"]), _ci(t["win_ci95"]),
-                      _num(t["mean_settle_declarer"]), _ci(t["settle_ci95"], pct=False), _num(t["mean_result"], 1))
+        table.add_row(str(t[key]), str(t["hands"]), text.pct(t["win_rate"]), text.ci(t["win_ci95"]),
+                      text.num(t["mean_settle_declarer"]), text.ci(t["settle_ci95"], percent=False),
+                      text.num(t["mean_result"], 1))
     return table

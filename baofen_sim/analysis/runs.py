@@ -1,0 +1,148 @@
+"""What an output directory holds, for the analysis: a run written by `simulate`, or a sweep.
+
+- A run: `OUT/manifest.json` and `OUT/hands/part-*.parquet` (`OUT/part-*.parquet` in runs written before
+  `hands/` existed); the manifest may be missing, then the spec is unknown (None).
+- A sweep: `OUT/manifest.json` with `"format": "baofen-sim-sweep"`, `"vary": [names]` and `"variants":
+  [{"values": {name: value}, "dir": "name=value/...", "spec": RunSpec dict}]`, and each variant's hands in
+  `OUT/hands/<dir>/part-*.parquet`. Every variant plays the same deals.
+
+Specs are RunSpec.to_dict() as the manifests hold them; fields added later (`declarer`, `target`) are read
+with `.get`, so older runs read as having none.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from baofen_sim.io.manifest import ManifestError, manifest_path, read_manifest
+from baofen_sim.io.parquet import HANDS_DIR, hand_part_paths, part_paths
+
+SWEEP_FORMAT = "baofen-sim-sweep"
+EACH = "each"  # spec `declarer` / `target`: every deal played once per seat (or target)
+
+
+class ReportError(Exception):
+    """An analysis that cannot be made: no such OUT, no part files, an unknown column, runs not on the same
+    deals, too many groups."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One table of hands: a run, or one variant of a sweep."""
+
+    out: Path
+    parts: tuple[Path, ...]  # in hand order
+    spec: dict[str, Any] | None  # RunSpec.to_dict(); None without a readable manifest
+    status: str | None = None  # running / interrupted / complete, when the manifest says
+    spec_hash: str | None = None
+    values: dict[str, Any] = field(default_factory=dict)  # a sweep variant's vary values; {} for a run
+
+    def scan(self) -> pl.LazyFrame:
+        """The hands, lazily, in row order."""
+        return pl.scan_parquet(list(self.parts), hive_partitioning=False)
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """Variants of one run that differ in the `vary` options and parameters, all on the same deals."""
+
+    out: Path
+    vary: tuple[str, ...]  # names, e.g. ("bid_cap_default", "open_threshold_0")
+    variants: tuple[Run, ...]  # in manifest order
+    status: str | None = None
+
+    @property
+    def spec(self) -> dict[str, Any] | None:
+        """The first variant's spec: what every variant shares, apart from the vary names."""
+        return self.variants[0].spec
+
+    def scan(self) -> pl.LazyFrame:
+        """Every variant's hands, one after another, with one column per vary name holding its value."""
+        frames = [v.scan().with_columns(pl.lit(v.values[name]).alias(name) for name in self.vary)
+                  for v in self.variants]
+        return pl.concat(frames, how="diagonal_relaxed")
+
+
+def open_output(out_dir: str | Path) -> Run | Sweep:
+    """The run or sweep in `out_dir`; ReportError if there is none or it holds no hands yet."""
+    out = Path(out_dir)
+    if not out.is_dir():
+        raise ReportError(f"{out}: no such run directory")
+    data = _manifest_data(out)
+    if data is not None and data.get("format") == SWEEP_FORMAT:
+        return _sweep(out, data)
+    return _run(out)
+
+
+def open_run(out_dir: str | Path) -> Run:
+    """The run in `out_dir`; a sweep is refused (its variants are compared with `report OUT --compare`)."""
+    source = open_output(out_dir)
+    if isinstance(source, Sweep):
+        raise ReportError(f"{out_dir} is a sweep over {', '.join(source.vary)}; "
+                          f"compare its variants with `baofen-sim report {out_dir} --compare NAME`")
+    return source
+
+
+def seats_of(columns: list[str]) -> int:
+    """The number of seats of a hand table: its `settle_<i>` columns."""
+    return sum(1 for name in columns if name.startswith("settle_") and name[7:].isdigit())
+
+
+def forced_declarer(spec: dict[str, Any] | None) -> int | str | None:
+    """None (an auction), a seat, or "each" (every deal once per seat, rows keyed by hand and declarer)."""
+    return None if spec is None else spec.get("declarer")
+
+
+def forced_target(spec: dict[str, Any] | None) -> int | str | None:
+    return None if spec is None else spec.get("target")
+
+
+def row_keys(spec: dict[str, Any] | None) -> list[str]:
+    """The columns that name a row: the hand, and the declarer too when every deal is played once per seat."""
+    return ["hand", "declarer"] if forced_declarer(spec) == EACH else ["hand"]
+
+
+def _manifest_data(out: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(manifest_path(out).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except ValueError as error:
+        raise ReportError(f"{manifest_path(out)}: {error}") from None
+    return data if isinstance(data, dict) else None
+
+
+def _run(out: Path) -> Run:
+    parts = hand_part_paths(out)
+    if not parts:
+        raise ReportError(f"{out}: no hands/part-*.parquet files (has the run started?)")
+    try:
+        manifest = read_manifest(out)
+    except ManifestError:
+        manifest = None
+    if manifest is None:
+        return Run(out, tuple(parts), None)
+    return Run(out, tuple(parts), manifest.spec, manifest.status, manifest.spec_hash)
+
+
+def _sweep(out: Path, data: dict[str, Any]) -> Sweep:
+    try:
+        vary = tuple(data["vary"])
+        entries = [(dict(v["values"]), str(v["dir"]), v["spec"]) for v in data["variants"]]
+    except (KeyError, TypeError) as error:
+        raise ReportError(f"{manifest_path(out)}: malformed sweep manifest ({error})") from None
+    variants = []
+    for values, directory, spec in entries:
+        parts = part_paths(out / HANDS_DIR / directory)
+        if not parts:
+            raise ReportError(f"{out}: no part files in {HANDS_DIR}/{directory} (has the sweep started?)")
+        variants.append(Run(out, tuple(parts), spec, values=values))
+    if not variants:
+        raise ReportError(f"{out}: the sweep has no variants")
+    return Sweep(out, vary, tuple(variants), data.get("status"))
+

@@ -1,0 +1,54 @@
+"""Values as the reports show them: numbers in text ("-" for a value that is not defined), and JSON-ready
+plain values."""
+
+from __future__ import annotations
+
+import math
+import sys
+from typing import Any
+
+from rich.console import Console
+
+
+def console() -> Console:
+    """A rich console; 200 columns wide when the output is not a terminal, so that piped tables stay whole."""
+    return Console(width=200 if not sys.stdout.isatty() else None)
+
+
+def pct(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.2f}%"
+
+
+def num(value: float | None, digits: int = 3) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def ci(interval: list[float] | None, percent: bool = True) -> str:
+    if interval is None:
+        return "-"
+    show = pct if percent else num
+    return f"[{show(interval[0])}, {show(interval[1])}]"
+
+
+def signed(value: float | None, percent: bool = True) -> str:
+    """A difference: "+1.23 pp" (percentage points) for rates, "+0.123" otherwise."""
+    if value is None:
+        return "-"
+    return f"{100 * value:+.2f} pp" if percent else f"{value:+.3f}"
+
+
+def plain(value: Any) -> Any:
+    """JSON-ready: NaN/inf → None, other values as they are."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def key_text(key: dict[str, Any]) -> str:
+    """A group's key: "zhujiao = 0, target = 100"."""
+    return ", ".join(f"{name} = {value}" for name, value in key.items())
+
+
+def signed_ci(interval: list[float] | None, percent: bool = True) -> str:
+    """The interval of a difference, in the units of `signed`."""
+    return "-" if interval is None else f"[{signed(interval[0], percent)}, {signed(interval[1], percent)}]"
