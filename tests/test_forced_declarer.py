@@ -145,3 +145,25 @@ def test_a_forced_hand_replays_as_a_position_the_judge_accepts(engine):  # noqa:
         assert result["settlement"] == [rows[f"settle_{s}"][row] for s in range(4)]
     with pytest.raises(RunSpecError, match="give --declarer"):
         replay(spec, 3)
+
+
+# ---- report ----
+
+
+def test_report_of_a_target_each_run_shows_every_target(engine, tmp_path, capsys):  # noqa: F811
+    from baofen_sim.analysis.report import build_report, print_report
+    from baofen_sim.simulate import simulate
+
+    spec = RunSpec(deals=200, hands_per_table=1, seed=5, declarer=EACH, target=EACH, chunk_size=64)
+    simulate(spec, tmp_path / "run", progress=False)
+    report = build_report(tmp_path / "run")
+    overall = report["every_target"][0]["targets"]
+    assert [t["target"] for t in overall] == list(spec.rules.bid_values()) and overall[0]["hands"] == 800
+    assert overall[0]["wins"] == report["overall"]["declarer_win"]["count"]  # played at 85
+    buckets = report["every_target_by_strength"]
+    assert sum(g["targets"][0]["hands"] for g in buckets) == 800
+    print_report(report)
+    assert "P(make 100)" in capsys.readouterr().out
+    fixed = tmp_path / "fixed"
+    simulate(spec.replace(target=100), fixed, progress=False)
+    assert "every_target" not in build_report(fixed)

@@ -28,8 +28,8 @@ from baofen_sim.rules import preset
 from tests.hand_made_runs import (
     HANDS,
     add_columns,
-    hand_made_columns,
     drop_columns,
+    hand_made_columns,
     pot_flow_columns,
     set_spec,
     write_run,

@@ -91,9 +91,9 @@ def test_an_interrupted_sweep_resumes_to_the_same_bytes(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         sweep(base, varies, out, run_chunk=FakeEngine(interrupt_at=4))
     assert read_manifest(out, SweepManifest).status == "interrupted"
-    engine = FakeEngine()
-    summary = sweep(base, varies, out, run_chunk=engine)
-    assert len(engine.calls) == 9 - 3 and summary.chunks_skipped == 3
+    rest = FakeEngine()
+    summary = sweep(base, varies, out, run_chunk=rest)
+    assert len(rest.calls) == 9 - 3 and summary.chunks_skipped == 3
     assert files_of(out) == files_of(whole)
 
 

@@ -13,7 +13,9 @@ Per run, or per group of the `by` columns (data columns or the pseudo-columns `p
 - 水草 pot: mean and max `pot_after`, and the number of splits (§5.7) where the rules make it derivable;
 - failed throws: total, per hand, share of hands with one.
 
-The header names the rules, the policies and parameters per seat, and a forced declarer or target.
+The header names the rules, the policies and parameters per seat, and a forced declarer or target. A run
+with `--target each` also gets P(make T) and the declarer's mean settlement at every bid value T, overall
+and by declarer strength (`targets.every_target`).
 `build_report` returns plain JSON-ready data; `print_report` shows it as rich tables.
 """
 
@@ -37,9 +39,20 @@ from baofen_sim.analysis.columns import (
     with_keys,
     with_roles,
 )
-from baofen_sim.analysis.runs import ReportError, Run, Sweep, forced_declarer, forced_target, open_output, seats_of
+from baofen_sim.analysis.runs import (
+    EACH,
+    ReportError,
+    Run,
+    Sweep,
+    forced_declarer,
+    forced_target,
+    open_output,
+    seats_of,
+)
 from baofen_sim.analysis.stats import mean_interval, wilson_interval
+from baofen_sim.analysis.targets import every_target
 from baofen_sim.codes import CATEGORY_LABELS
+from baofen_sim.rules import RuleSet
 
 __all__ = ["ReportError", "build_report", "header_lines", "mean_interval", "print_report", "run_info", "scan_hands",
            "wilson_interval"]
@@ -56,6 +69,7 @@ CATEGORY_TITLES = {  # shown in text output
     "wangfen_zero": "倒扣王分 (W = 0)",
 }
 BREAKDOWNS = ("target", DECLARER_STRENGTH, POSITION)  # declared hands by these, in the overall report
+STRENGTH_TABLE_TARGETS = (85, 90, 95, 100, 110, 120, 130, 150)
 BREAKDOWN_TITLES = {"target": "target", DECLARER_STRENGTH: "declarer strength", POSITION: "position from the 主叫"}
 
 
@@ -145,6 +159,11 @@ def build_report(out_dir: str | Path, by: str | Sequence[str] | None = None) -> 
     summary, *by_key = pl.collect_all(frames)
     splits = _splits_derivable(source)
     report: dict[str, Any] = {"out": str(out_dir), **run_info(source)}
+    if forced_target(source.spec) == EACH:  # the play ignored the target: the results at every target
+        rules = RuleSet.from_dict(source.spec["rules"])
+        report["every_target"] = every_target(hands, rules, seats, keys)
+        if not keys:
+            report["every_target_by_strength"] = every_target(hands, rules, seats, [DECLARER_STRENGTH])
     if not keys:
         report["overall"] = _metrics(summary.row(0, named=True), seats, splits, pot_flow)
         for key, frame in zip(breakdowns, by_key, strict=True):
@@ -271,6 +290,30 @@ def print_report(report: dict[str, Any], console: Console | None = None) -> None
     for key in BREAKDOWNS:
         if f"by_{key}" in report:
             console.print(_declared_table(report[f"by_{key}"], key, f"declared hands by {BREAKDOWN_TITLES[key]}"))
+    if "every_target" in report:
+        console.print(_every_target_table(report["every_target"][0]["targets"]))
+        console.print(_make_rates_by_strength(report["every_target_by_strength"]))
+
+
+def _every_target_table(rows: list[dict[str, Any]]) -> Table:
+    table = Table("target", "hands", "P(make)", "95% CI", "mean settle decl", "95% CI",
+                  title="every target, from one play of each hand (--target each)")
+    for t in rows:
+        table.add_row(str(t["target"]), str(t["hands"]), text.pct(t["make_rate"]), text.ci(t["make_ci95"]),
+                      text.num(t["mean_settle_declarer"]), text.ci(t["settle_ci95"], percent=False))
+    return table
+
+
+def _make_rates_by_strength(groups: list[dict[str, Any]]) -> Table:
+    """P(make T) per declarer strength bucket at a few targets (every target is in --json)."""
+    shown = [t for t in groups[0]["targets"] if t["target"] in STRENGTH_TABLE_TARGETS] if groups else []
+    table = Table("declarer strength", "hands", *(f"P(make {t['target']})" for t in shown),
+                  title="P(make T) by declarer strength (--json: every target, with CIs and settlements)")
+    for g in groups:
+        made = {t["target"]: t["make_rate"] for t in g["targets"]}
+        table.add_row(str(g[DECLARER_STRENGTH]), str(g["targets"][0]["hands"]),
+                      *(text.pct(made[t["target"]]) for t in shown))
+    return table
 
 
 def header_lines(report: dict[str, Any]) -> list[str]:
