@@ -52,6 +52,7 @@ from baofen_sim.analysis.runs import (
 from baofen_sim.analysis.stats import mean_interval, wilson_interval
 from baofen_sim.analysis.targets import every_target
 from baofen_sim.codes import CATEGORY_LABELS
+from baofen_sim.policies.registry import POLICIES
 from baofen_sim.rules import RuleSet
 
 __all__ = ["ReportError", "build_report", "header_lines", "mean_interval", "print_report", "run_info", "scan_hands",
@@ -334,14 +335,23 @@ def header_lines(report: dict[str, Any]) -> list[str]:
 
 
 def _policies_text(policies: list[str], params: list[dict[str, float]]) -> str:
-    """"heuristic at every seat; parameters: open_threshold=24 at every seat" and the like."""
+    """"heuristic at every seat; parameters: open_threshold=24 at every seat" and the like (parameters at
+    their defaults are not named)."""
     def every_seat_or_each(values: list[str]) -> list[str]:
         if len(set(values)) == 1:
             return [f"{values[0]} at every seat"] if values[0] else []
         return [f"seat {s} {value}" for s, value in enumerate(values) if value]
 
-    tuned = every_seat_or_each([" ".join(f"{k}={v:g}" for k, v in sorted(p.items())) for p in params])
+    changed = [{k: v for k, v in p.items() if v != default_of(policy, k)}
+               for policy, p in zip(policies, params, strict=True)]
+    tuned = every_seat_or_each([" ".join(f"{k}={v:g}" for k, v in sorted(p.items())) for p in changed])
     return "; ".join(every_seat_or_each(policies)) + ("; parameters: " + "; ".join(tuned) if tuned else "")
+
+
+def default_of(policy: str, name: str) -> float | None:
+    """A built-in policy's default for parameter `name` (None for a plug-in or an unknown name)."""
+    spec = POLICIES.get(policy)
+    return next((p.default for p in spec.params if p.name == name), None) if spec else None
 
 
 def _seat_text(declarer: int | str) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
+IDENTICAL = 1e-9  # a paired variance below this share of the unpaired one is float rounding: no difference
 
 
 def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float] | None:
@@ -82,6 +83,8 @@ def paired_difference(s: RatioSums, z: float = Z95) -> dict[str, Any]:
     covariance = co_spread / (mean_w_a * mean_w_b * per_hand)
     unpaired = var_a + var_b
     paired = max(0.0, unpaired - 2 * covariance)
+    if paired <= IDENTICAL * unpaired:  # the hands agree: what is left is rounding
+        paired = 0.0
     result.update(ci95=_interval(difference, paired, z), ci95_unpaired=_interval(difference, unpaired, z),
                   variance_reduction=unpaired / paired if paired > 0 else None)
     return result
