@@ -12,8 +12,13 @@ Layout (format_version 1)::
      "created": "<UTC ISO time>", "updated": "<UTC ISO time>", "elapsed_seconds": s,   # summed over sessions
      "sessions": [{"started": ..., "threads": t, "chunks_run": k, "versions": {...}}],
      "chunks": [{"first_table": 0, "n_tables": 4096, "first_hand": 0, "hands": 65536,
-                 "part": "part-000000000000.parquet", "tricks_part": "tricks/part-000000000000.parquet" | null,
+                 "part": "hands/part-000000000000.parquet", "tricks_part": "tricks/part-000000000000.parquet" | null,
                  "status": "pending" | "done", "seconds": 0.41 | null, "bytes": 1048576 | null}]}
+
+A sweep's manifest (`SweepManifest`, "format": "baofen-sim-sweep") has the same status, versions, times and
+sessions, a "sweep_hash", the varied names ("vary") and, instead of "spec" and "chunks", one entry per
+variant: {"values": {name: value}, "dir": "name=value/...", "spec": ..., "spec_hash": ..., "chunks": [...]}
+with its parts in OUT/hands/<dir>/ and OUT/tricks/<dir>/.
 """
 
 from __future__ import annotations
@@ -61,11 +66,11 @@ class ChunkEntry:
         return Chunk(self.first_table, self.n_tables)
 
 
-@dataclass
-class Manifest:
-    spec: dict[str, Any]
-    spec_hash: str
-    chunks: list[ChunkEntry]
+@dataclass(kw_only=True)
+class RunState:
+    """What a run's and a sweep's manifests both record: the rules version, the status, the versions that
+    wrote it, times and sessions."""
+
     rules_version: int = RULES_VERSION
     status: str = RUNNING
     versions: dict[str, str] = field(default_factory=dict)
@@ -73,6 +78,40 @@ class Manifest:
     updated: str = ""
     elapsed_seconds: float = 0.0
     sessions: list[dict[str, Any]] = field(default_factory=list)
+
+    def counts(self) -> dict[str, int]:
+        raise NotImplementedError
+
+    def _json(self, format_name: str, identity: dict[str, Any], body: dict[str, Any]) -> str:
+        data = {"format": format_name, "format_version": FORMAT_VERSION, "status": self.status, **identity,
+                "rules_version": self.rules_version, "counts": self.counts(), "versions": self.versions,
+                "created": self.created, "updated": self.updated, "elapsed_seconds": round(self.elapsed_seconds, 3),
+                "sessions": self.sessions, **body}
+        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+STATE_KEYS = ("rules_version", "status", "versions", "created", "updated", "elapsed_seconds", "sessions")
+
+
+def _load(text: str, format_name: str, what: str) -> dict[str, Any]:
+    """The JSON object of a manifest of `format_name`; ManifestError if it is not one."""
+    data = json.loads(text)
+    if not isinstance(data, dict) or data.get("format") != format_name:
+        raise ManifestError(f"not a baofen-sim {what} manifest")
+    if data.get("format_version") != FORMAT_VERSION:
+        raise ManifestError(f"manifest format_version {data.get('format_version')!r} is not {FORMAT_VERSION}")
+    return data
+
+
+def _state(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: data[key] for key in STATE_KEYS}
+
+
+@dataclass
+class Manifest(RunState):
+    spec: dict[str, Any]
+    spec_hash: str
+    chunks: list[ChunkEntry]
 
     @classmethod
     def new(cls, spec: RunSpec, chunks: list[Chunk]) -> Manifest:
@@ -93,25 +132,15 @@ class Manifest:
                 "chunks_done": sum(c.status == DONE for c in self.chunks), "hands_done": self.hands_done}
 
     def to_json(self) -> str:
-        data = {"format": FORMAT, "format_version": FORMAT_VERSION, "status": self.status,
-                "spec_hash": self.spec_hash, "rules_version": self.rules_version, "spec": self.spec,
-                "counts": self.counts(), "versions": self.versions, "created": self.created,
-                "updated": self.updated, "elapsed_seconds": round(self.elapsed_seconds, 3),
-                "sessions": self.sessions, "chunks": [asdict(c) for c in self.chunks]}
-        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+        return self._json(FORMAT, {"spec_hash": self.spec_hash, "spec": self.spec},
+                          {"chunks": [asdict(c) for c in self.chunks]})
 
     @classmethod
     def from_json(cls, text: str) -> Manifest:
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ManifestError("not a baofen-sim run manifest")
-        if data.get("format_version") != FORMAT_VERSION:
-            raise ManifestError(f"manifest format_version {data.get('format_version')!r} is not {FORMAT_VERSION}")
+        data = _load(text, FORMAT, "run")
         try:
             return cls(spec=data["spec"], spec_hash=data["spec_hash"],
-                       chunks=[ChunkEntry(**c) for c in data["chunks"]], rules_version=data["rules_version"],
-                       status=data["status"], versions=data["versions"], created=data["created"],
-                       updated=data["updated"], elapsed_seconds=data["elapsed_seconds"], sessions=data["sessions"])
+                       chunks=[ChunkEntry(**c) for c in data["chunks"]], **_state(data))
         except (KeyError, TypeError) as error:
             raise ManifestError(f"malformed manifest: {error}") from None
 
@@ -131,20 +160,12 @@ class VariantEntry:
 
 
 @dataclass
-class SweepManifest:
-    """`OUT/manifest.json` of a sweep (format baofen-sim-sweep): the varied names and every variant; the
-    run fields of `Manifest` otherwise."""
+class SweepManifest(RunState):
+    """`OUT/manifest.json` of a sweep (format baofen-sim-sweep): the varied names and every variant."""
 
     vary: list[str]
     variants: list[VariantEntry]
     sweep_hash: str
-    rules_version: int = RULES_VERSION
-    status: str = RUNNING
-    versions: dict[str, str] = field(default_factory=dict)
-    created: str = ""
-    updated: str = ""
-    elapsed_seconds: float = 0.0
-    sessions: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def chunks(self) -> list[ChunkEntry]:
@@ -157,27 +178,16 @@ class SweepManifest:
                 "hands_done": sum(c.hands for c in chunks if c.status == DONE)}
 
     def to_json(self) -> str:
-        data = {"format": SWEEP_FORMAT, "format_version": FORMAT_VERSION, "status": self.status,
-                "sweep_hash": self.sweep_hash, "rules_version": self.rules_version, "vary": self.vary,
-                "counts": self.counts(), "versions": self.versions, "created": self.created,
-                "updated": self.updated, "elapsed_seconds": round(self.elapsed_seconds, 3),
-                "sessions": self.sessions, "variants": [asdict(v) for v in self.variants]}
-        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+        return self._json(SWEEP_FORMAT, {"sweep_hash": self.sweep_hash, "vary": self.vary},
+                          {"variants": [asdict(v) for v in self.variants]})
 
     @classmethod
     def from_json(cls, text: str) -> SweepManifest:
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("format") != SWEEP_FORMAT:
-            raise ManifestError("not a baofen-sim sweep manifest")
-        if data.get("format_version") != FORMAT_VERSION:
-            raise ManifestError(f"manifest format_version {data.get('format_version')!r} is not {FORMAT_VERSION}")
+        data = _load(text, SWEEP_FORMAT, "sweep")
         try:
             variants = [VariantEntry(v["values"], v["dir"], v["spec"], v["spec_hash"],
                                      [ChunkEntry(**c) for c in v["chunks"]]) for v in data["variants"]]
-            return cls(vary=data["vary"], variants=variants, sweep_hash=data["sweep_hash"],
-                       rules_version=data["rules_version"], status=data["status"], versions=data["versions"],
-                       created=data["created"], updated=data["updated"], elapsed_seconds=data["elapsed_seconds"],
-                       sessions=data["sessions"])
+            return cls(vary=data["vary"], variants=variants, sweep_hash=data["sweep_hash"], **_state(data))
         except (KeyError, TypeError) as error:
             raise ManifestError(f"malformed sweep manifest: {error}") from None
 
