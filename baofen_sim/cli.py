@@ -8,6 +8,7 @@ To add a user-facing error type, add it to `USER_ERRORS`.
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import shlex
 import sys
@@ -24,6 +25,7 @@ from baofen_sim.analysis import text
 from baofen_sim.analysis.compare import compare_runs, print_comparison
 from baofen_sim.analysis.report import ReportError, build_report, print_report
 from baofen_sim.cards import CardError
+from baofen_sim.crash import INTERRUPTED_EXIT, report_internal_error
 from baofen_sim.io.records import RecordError, load_record
 from baofen_sim.judge import format_event, judge
 from baofen_sim.policies import PolicyError, describe_policies, parse_policy_options, policy_names, select_policies
@@ -70,28 +72,40 @@ def error_line(error: BaseException) -> str:
     return "error: " + " ".join(text.split())
 
 
+class _Interrupted(Exception):
+    """Ctrl-C inside a command, on its way to `OneLineErrors.main`."""
+
+
 class OneLineErrors(TyperGroup):
-    """Root command group: turns user errors from any command into `error: ...` and exit code 2."""
+    """Root command group: never a traceback. User errors from any command → `error: ...` and exit code 2;
+    Ctrl-C → exit 130; anything else is a bug → one line naming a log file with the details, exit 3."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:  # before click turns it into Abort after printing an empty line
+            raise _Interrupted from None
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
         try:
             code = super().main(*args, standalone_mode=False, **kwargs)
-        except typer.Abort:
-            typer.echo("error: aborted", err=True)
-            sys.exit(1)
+        except (_Interrupted, typer.Abort, KeyboardInterrupt):
+            typer.echo("error: interrupted", err=True)
+            sys.exit(INTERRUPTED_EXIT)
         except (typer.TyperException, *USER_ERRORS) as error:
             if type(error).__name__ != "NoArgsIsHelpError":  # Typer has already printed the help
                 typer.echo(error_line(error), err=True)
             sys.exit(USER_ERROR_EXIT)
+        except Exception as error:
+            sys.exit(report_internal_error(error))
         sys.exit(code if isinstance(code, int) else 0)
 
 
 app = typer.Typer(
     cls=OneLineErrors,
     no_args_is_help=True,
-    add_completion=False,
     help="Monte Carlo simulator for 包分 (Baofen).\n\nExample: baofen-sim rules list",
 )
 rules_app = typer.Typer(
@@ -99,6 +113,28 @@ rules_app = typer.Typer(
     help="Inspect the house rules: presets, TOML rule files, differences.\n\nExample: baofen-sim rules show baofen",
 )
 app.add_typer(rules_app, name="rules")
+
+def package_version() -> str:
+    try:
+        return importlib.metadata.version("baofen-sim")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"baofen-sim {package_version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    pass
+
 
 # ---- shared options (one definition each; DESIGN.md §9 spellings) ----
 
@@ -111,7 +147,10 @@ SetOption = Annotated[
 ]
 RulesSpec = Annotated[str, typer.Argument(metavar="PRESET|FILE", help="Preset name or TOML rules file.")]
 DealsOption = Annotated[int, typer.Option("--deals", metavar="N", help="Hands to play in total.")]
-SeedOption = Annotated[int, typer.Option("--seed", metavar="N", help="Seed of every random stream (DESIGN.md §4).")]
+SeedOption = Annotated[
+    int, typer.Option("--seed", metavar="N",
+                      help="Seed of every random stream (hand h is the same deal for any chunking or backend).")
+]
 OutOption = Annotated[Path | None, typer.Option("--out", metavar="DIR", help="Output directory.")]
 ThreadsOption = Annotated[
     int | None, typer.Option("--threads", metavar="N", help="Numba threads (default: all cores).")
@@ -209,7 +248,7 @@ def rules_diff(
 HandsPerTableOption = Annotated[
     int | None,
     typer.Option("--hands-per-table", metavar="N",
-                 help=f"Hands per table (§5: pot and 主叫 carry over); default {DEFAULT_HANDS_PER_TABLE}, "
+                 help=f"Hands per table (the 水草 pot and the 主叫 carry over); default {DEFAULT_HANDS_PER_TABLE}, "
                       "1 with --declarer."),
 ]
 ChunkSizeOption = Annotated[
@@ -395,13 +434,15 @@ def _print(data: dict[str, Any], as_json: bool, print_tables: Callable[[dict[str
 
 @app.command("judge")
 def judge_command(
-    record_file: Annotated[str, typer.Argument(metavar="FILE", help="Game record JSON (DESIGN.md §8).")],
+    record_file: Annotated[
+        str, typer.Argument(metavar="FILE", help="Game record JSON (README: Game records), - for standard input.")
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per event.")] = False,
 ) -> None:
     """Check a game record step by step against the rules: each bid and play, each trick's winner and
     points, the result and settlement. Exit 0 legal, 1 an illegal step (judging stops there), 2 malformed.
 
-    Example: baofen-sim judge examples/full_hand.json --json
+    Example: baofen-sim replay runs/bf-1m --hand 42 --record | baofen-sim judge - --json
     """
     report = judge(load_record(record_file))
     for event in report.events:
@@ -498,10 +539,13 @@ def bench_command(
 
     Example: baofen-sim bench --hands 200000
     """
-    from baofen_sim.tools.bench import BenchConfig, append_results, markdown, measure
+    from baofen_sim.tools.bench import BenchConfig, append_results, markdown, measure, results_path_problem
 
     if hands < 1000 or reference_hands < 1:
         raise typer.BadParameter("--hands must be at least 1000 and --reference-hands at least 1")
+    problem = results_path_problem(results)
+    if problem:
+        raise typer.BadParameter(f"--results {results} {problem}")
     config = BenchConfig(hands=hands, reference_hands=reference_hands, results=results)
     figures = measure(config, echo=typer.echo)
     append_results(markdown(figures, config, shlex.join(["baofen-sim", *sys.argv[1:]])), results)
