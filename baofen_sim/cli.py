@@ -8,11 +8,12 @@ To add a user-facing error type, add it to `USER_ERRORS`.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.metadata
 import json
 import shlex
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -26,6 +27,7 @@ from baofen_sim.analysis.compare import compare_runs, print_comparison
 from baofen_sim.analysis.report import ReportError, build_report, print_report
 from baofen_sim.cards import CardError
 from baofen_sim.crash import INTERRUPTED_EXIT, report_internal_error
+from baofen_sim.io.lock import LockedError
 from baofen_sim.io.records import RecordError, load_record
 from baofen_sim.judge import format_event, judge
 from baofen_sim.policies import PolicyError, describe_policies, parse_policy_options, policy_names, select_policies
@@ -43,6 +45,8 @@ from baofen_sim.runspec import (
 )
 from baofen_sim.simulate import (
     COMPILE_NOTICE,
+    Backend,
+    LocalBackend,
     SimulateError,
     default_out_dir,
     engine_is_compiled,
@@ -53,7 +57,7 @@ from baofen_sim.sweep import SweepError, default_sweep_dir, parse_vary, plan_var
 
 USER_ERRORS: tuple[type[Exception], ...] = (
     RulesError, CardError, RecordError, RunSpecError, PolicyError, PolicySetError, SimulateError, SweepError,
-    ReportError, OSError,
+    ReportError, LockedError, OSError,
 )
 USER_ERROR_EXIT = 2
 
@@ -272,11 +276,45 @@ def run_spec(rules: str, overrides: list[str] | None, deals: int, hands_per_tabl
                    declarer=forced, target=forced_value("--target", target))
 
 
+OverwriteOption = Annotated[
+    bool, typer.Option("--overwrite", help="Replace a run of another spec in OUT (never files that are not a run's).")
+]
+BackendOption = Annotated[
+    str | None,
+    typer.Option("--backend", metavar="local|dask",
+                 help="local: this process, over Numba's threads (default); dask: each chunk a Dask task.")
+]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option("--scheduler", metavar="ADDR",
+                 help="Dask scheduler address (tcp://host:8786) or scheduler file (.json); implies --backend dask.")
+]
+WorkersOption = Annotated[
+    int | None,
+    typer.Option("--workers", metavar="N",
+                 help="Worker processes of the local Dask cluster that --backend dask starts (default: one per core).")
+]
+
+
+@contextlib.contextmanager
+def execution_backend(backend: str | None, scheduler: str | None, workers: int | None) -> Iterator[Backend]:
+    """The backend of the --backend, --scheduler and --workers options, closed afterwards."""
+    name = (backend or ("dask" if scheduler else "local")).strip().lower()
+    if name not in ("local", "dask"):
+        raise typer.BadParameter(f"--backend {backend}: local or dask")
+    if name == "local":
+        if scheduler is not None or workers is not None:
+            raise typer.BadParameter("--scheduler and --workers go with --backend dask")
+        yield LocalBackend()
+        return
+    from baofen_sim.distributed import DaskBackend
+
+    with DaskBackend(scheduler, workers, echo=lambda line: typer.echo(line, err=True)) as dask:
+        yield dask
+
+
 def run_interruptible(play: Callable[[], Any], out_dir: Path) -> Any:
-    """`play()` after the compile notice when the engine is not compiled yet; Ctrl-C → exit 130 with a word on
-    resuming."""
-    if not engine_is_compiled():
-        typer.echo(COMPILE_NOTICE, err=True)
+    """`play()`; Ctrl-C → exit 130 with a word on resuming."""
     try:
         return play()
     except KeyboardInterrupt:
@@ -299,17 +337,24 @@ def simulate_command(
     tricks: TricksOption = False,
     declarer: DeclarerOption = None,
     target: TargetOption = None,
+    overwrite: OverwriteOption = False,
+    backend: BackendOption = None,
+    scheduler: SchedulerOption = None,
+    workers: WorkersOption = None,
 ) -> None:
     """Play hands and write one Parquet row per hand to OUT (default runs/<rules>-<policy>-n<N>-s<seed>-<hash>).
-    Rerunning the same command resumes an interrupted run. With --declarer the auction is skipped: that seat
-    (or, with each, every seat in turn: one row per hand and declarer) declares at --target.
+    Rerunning the same command resumes an interrupted run (parts found truncated or altered play again); more
+    --deals extend it. With --declarer the auction is skipped: that seat (or, with each, every seat in turn: one
+    row per hand and declarer) declares at --target. --backend dask plays the chunks on a Dask cluster.
 
     Example: baofen-sim simulate --rules baofen --deals 1000000 --seed 7 --out runs/bf-1m
     """
     spec = run_spec(rules, overrides, deals, hands_per_table, seed, policy, param, threads, chunk_size, tricks,
                     declarer, target)
     out_dir = out or default_out_dir(spec)
-    summary = run_interruptible(lambda: simulate(spec, out_dir), out_dir)
+    with execution_backend(backend, scheduler, workers) as runner:
+        summary = run_interruptible(lambda: simulate(spec, out_dir, overwrite=overwrite, backend=runner, echo=_note),
+                                    out_dir)
     typer.echo(f"{summary.hands} hands in {out_dir} ({summary.chunks_run} chunks run, "
                f"{summary.chunks_skipped} already done, {summary.seconds:.1f} s)")
 
@@ -335,10 +380,14 @@ def sweep_command(
     tricks: TricksOption = False,
     declarer: DeclarerOption = None,
     target: TargetOption = None,
+    overwrite: OverwriteOption = False,
+    backend: BackendOption = None,
+    scheduler: SchedulerOption = None,
+    workers: WorkersOption = None,
 ) -> None:
     """Play the same deals under every combination of the --vary values (the other options as in simulate),
-    into hive folders OUT/hands/NAME=VALUE/...; rerunning the same command resumes. Compare the variants with
-    report OUT --compare NAME.
+    into hive folders OUT/hands/NAME=VALUE/...; rerunning the same command resumes, more --deals extend it.
+    Compare the variants with report OUT --compare NAME.
 
     Example: baofen-sim sweep --vary bid_cap_default=150,200 --vary 0.open_threshold=22,24 --deals 1000000
     """
@@ -347,7 +396,9 @@ def sweep_command(
     varies = [parse_vary(text, base, policy or [], param or []) for text in vary]
     plan_variants(base, varies)  # every variant's spec checked before anything is written
     out_dir = out or default_sweep_dir(base, varies)
-    summary = run_interruptible(lambda: sweep(base, varies, out_dir), out_dir)
+    with execution_backend(backend, scheduler, workers) as runner:
+        summary = run_interruptible(
+            lambda: sweep(base, varies, out_dir, overwrite=overwrite, backend=runner, echo=_note), out_dir)
     typer.echo(f"{summary.variants} variants of {summary.hands} hands in {out_dir} ({summary.chunks_run} chunks "
                f"run, {summary.chunks_skipped} already done, {summary.seconds:.1f} s)")
 
@@ -420,6 +471,10 @@ def compare_command(
     Example: baofen-sim compare runs/cap150 runs/cap200 --by declarer_strength
     """
     _print(compare_runs(first, second, by or []), as_json, print_comparison)
+
+
+def _note(line: str) -> None:
+    typer.echo(line, err=True)
 
 
 def _print(data: dict[str, Any], as_json: bool, print_tables: Callable[[dict[str, Any], Console], None]) -> None:
