@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from baofen_sim import simulate as simulate_module
 from baofen_sim.cli import app
-from baofen_sim.io.manifest import COMPLETE, DONE, INTERRUPTED, PENDING, read_manifest
+from baofen_sim.io.manifest import COMPLETE, DONE, INTERRUPTED, read_manifest
 from baofen_sim.io.schema import ChunkResult, SchemaError
 from baofen_sim.rules import preset
 from baofen_sim.runspec import RULES_VERSION, Chunk, RunSpec, RunSpecError, plan_chunks
