@@ -444,6 +444,14 @@ class ProgressLines:
 
     def line(self, now: float) -> str:
         rate = (self.done - self.start_done) / max(now - self.started, 1e-9)
-        eta = time.strftime("%H:%M:%S", time.gmtime((self.total - self.done) / rate)) if rate > 0 else "-"
+        eta = duration_text((self.total - self.done) / rate) if rate > 0 else "-"
         share = 100 * self.done / self.total if self.total else 100.0
         return f"{self.title}: {self.done:,}/{self.total:,} hands ({share:.1f}%), {rate:,.0f} hands/s, ETA {eta}"
+
+
+def duration_text(seconds: float) -> str:
+    """`H:MM:SS`, with days in front past a day (`306d 11:44:37`)."""
+    days, rest = divmod(round(seconds), 86_400)
+    hours, rest = divmod(rest, 3600)
+    clock = f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
+    return f"{days}d {clock}" if days else clock

@@ -23,7 +23,7 @@ from baofen_sim.io import manifest as manifest_module
 from baofen_sim.io.lock import LockedError, run_lock
 from baofen_sim.io.manifest import COMPLETE, JOURNAL_NAME, SweepManifest, read_manifest
 from baofen_sim.rules import preset
-from baofen_sim.simulate import SimulateError, simulate
+from baofen_sim.simulate import SimulateError, duration_text, simulate
 from baofen_sim.sweep import parse_vary, sweep
 from tests.test_simulate_plumbing import FakeEngine, assert_one_line_error, fake_engine, files_of, spec_of  # noqa: F401
 
@@ -256,6 +256,7 @@ def test_without_a_terminal_a_progress_line_is_printed_every_interval(tmp_path, 
     assert [line.split(" hands")[0] for line in lines] == ["simulate: 256/1,000", "simulate: 512/1,000",
                                                            "simulate: 768/1,000", "simulate: 1,000/1,000"]
     assert "hands/s, ETA" in lines[0]
+    assert duration_text(59.6) == "0:01:00" and duration_text(306 * 86_400 + 42_277) == "306d 11:44:37"
 
 
 # ---- kill -9 ----
