@@ -221,6 +221,15 @@ def test_report_names_an_altered_part_whose_data_cannot_be_read(tmp_path):
     assert_one_line_error(run("report", out), f"{part} does not match its SHA-256")
 
 
+def test_report_names_a_truncated_part_of_a_sweep(tmp_path):
+    base = spec_of()
+    out = tmp_path / "sweep"
+    sweep(base, [parse_vary("bid_cap_default=150,160", base)], out, run_chunk=FakeEngine())
+    part = out / "hands" / "bid_cap_default=160" / "part-000000000768.parquet"
+    part.write_bytes(part.read_bytes()[:-1])
+    assert_one_line_error(run("report", out, "--compare", "bid_cap_default"), f"{part} has ")
+
+
 # ---- the manifest's cost, memory, progress ----
 
 
