@@ -112,6 +112,8 @@ class DaskBackend:
                                 f"{WORKER_WAIT_SECONDS:.0f} s (start some: dask worker {self.address})") from None
         policies = policy_set.selected()
         started = time.perf_counter()
+        self.echo(f"dask: loading the engine on the workers at {self.address} (a worker whose Numba cache is "
+                  "cold compiles it first: about a minute) ...")
         first = sorted(self._workers())[:1]
         self.client.run(prepare_worker, policies, workers=first)
         self.client.run(prepare_worker, policies)
