@@ -1,5 +1,5 @@
 """`python -m baofen_sim` runs the command line."""
 
-from baofen_sim.cli import main
+from baofen_sim.console import main
 
 main()

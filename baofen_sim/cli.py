@@ -8,10 +8,12 @@ To add a user-facing error type, add it to `USER_ERRORS`.
 
 from __future__ import annotations
 
+import contextlib
+import importlib.metadata
 import json
 import shlex
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,6 +26,8 @@ from baofen_sim.analysis import text
 from baofen_sim.analysis.compare import compare_runs, print_comparison
 from baofen_sim.analysis.report import ReportError, build_report, print_report
 from baofen_sim.cards import CardError
+from baofen_sim.crash import INTERRUPTED_EXIT, report_internal_error
+from baofen_sim.io.lock import LockedError
 from baofen_sim.io.records import RecordError, load_record
 from baofen_sim.judge import format_event, judge
 from baofen_sim.policies import PolicyError, describe_policies, parse_policy_options, policy_names, select_policies
@@ -41,6 +45,8 @@ from baofen_sim.runspec import (
 )
 from baofen_sim.simulate import (
     COMPILE_NOTICE,
+    Backend,
+    LocalBackend,
     SimulateError,
     default_out_dir,
     engine_is_compiled,
@@ -51,7 +57,7 @@ from baofen_sim.sweep import SweepError, default_sweep_dir, parse_vary, plan_var
 
 USER_ERRORS: tuple[type[Exception], ...] = (
     RulesError, CardError, RecordError, RunSpecError, PolicyError, PolicySetError, SimulateError, SweepError,
-    ReportError, OSError,
+    ReportError, LockedError, OSError,
 )
 USER_ERROR_EXIT = 2
 
@@ -70,28 +76,40 @@ def error_line(error: BaseException) -> str:
     return "error: " + " ".join(text.split())
 
 
+class _Interrupted(Exception):
+    """Ctrl-C inside a command, on its way to `OneLineErrors.main`."""
+
+
 class OneLineErrors(TyperGroup):
-    """Root command group: turns user errors from any command into `error: ...` and exit code 2."""
+    """Root command group: never a traceback. User errors from any command → `error: ...` and exit code 2;
+    Ctrl-C → exit 130; anything else is a bug → one line naming a log file with the details, exit 3."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:  # before click turns it into Abort after printing an empty line
+            raise _Interrupted from None
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
         try:
             code = super().main(*args, standalone_mode=False, **kwargs)
-        except typer.Abort:
-            typer.echo("error: aborted", err=True)
-            sys.exit(1)
+        except (_Interrupted, typer.Abort, KeyboardInterrupt):
+            typer.echo("error: interrupted", err=True)
+            sys.exit(INTERRUPTED_EXIT)
         except (typer.TyperException, *USER_ERRORS) as error:
             if type(error).__name__ != "NoArgsIsHelpError":  # Typer has already printed the help
                 typer.echo(error_line(error), err=True)
             sys.exit(USER_ERROR_EXIT)
+        except Exception as error:
+            sys.exit(report_internal_error(error))
         sys.exit(code if isinstance(code, int) else 0)
 
 
 app = typer.Typer(
     cls=OneLineErrors,
     no_args_is_help=True,
-    add_completion=False,
     help="Monte Carlo simulator for 包分 (Baofen).\n\nExample: baofen-sim rules list",
 )
 rules_app = typer.Typer(
@@ -99,6 +117,28 @@ rules_app = typer.Typer(
     help="Inspect the house rules: presets, TOML rule files, differences.\n\nExample: baofen-sim rules show baofen",
 )
 app.add_typer(rules_app, name="rules")
+
+def package_version() -> str:
+    try:
+        return importlib.metadata.version("baofen-sim")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"baofen-sim {package_version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    pass
+
 
 # ---- shared options (one definition each; DESIGN.md §9 spellings) ----
 
@@ -111,7 +151,10 @@ SetOption = Annotated[
 ]
 RulesSpec = Annotated[str, typer.Argument(metavar="PRESET|FILE", help="Preset name or TOML rules file.")]
 DealsOption = Annotated[int, typer.Option("--deals", metavar="N", help="Hands to play in total.")]
-SeedOption = Annotated[int, typer.Option("--seed", metavar="N", help="Seed of every random stream (DESIGN.md §4).")]
+SeedOption = Annotated[
+    int, typer.Option("--seed", metavar="N",
+                      help="Seed of every random stream (hand h is the same deal for any chunking or backend).")
+]
 OutOption = Annotated[Path | None, typer.Option("--out", metavar="DIR", help="Output directory.")]
 ThreadsOption = Annotated[
     int | None, typer.Option("--threads", metavar="N", help="Numba threads (default: all cores).")
@@ -209,7 +252,7 @@ def rules_diff(
 HandsPerTableOption = Annotated[
     int | None,
     typer.Option("--hands-per-table", metavar="N",
-                 help=f"Hands per table (§5: pot and 主叫 carry over); default {DEFAULT_HANDS_PER_TABLE}, "
+                 help=f"Hands per table (the 水草 pot and the 主叫 carry over); default {DEFAULT_HANDS_PER_TABLE}, "
                       "1 with --declarer."),
 ]
 ChunkSizeOption = Annotated[
@@ -233,11 +276,45 @@ def run_spec(rules: str, overrides: list[str] | None, deals: int, hands_per_tabl
                    declarer=forced, target=forced_value("--target", target))
 
 
+OverwriteOption = Annotated[
+    bool, typer.Option("--overwrite", help="Replace a run of another spec in OUT (never files that are not a run's).")
+]
+BackendOption = Annotated[
+    str | None,
+    typer.Option("--backend", metavar="local|dask",
+                 help="local: this process, over Numba's threads (default); dask: each chunk a Dask task.")
+]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option("--scheduler", metavar="ADDR",
+                 help="Dask scheduler address (tcp://host:8786) or scheduler file (.json); implies --backend dask.")
+]
+WorkersOption = Annotated[
+    int | None,
+    typer.Option("--workers", metavar="N",
+                 help="Worker processes of the local Dask cluster that --backend dask starts (default: one per core).")
+]
+
+
+@contextlib.contextmanager
+def execution_backend(backend: str | None, scheduler: str | None, workers: int | None) -> Iterator[Backend]:
+    """The backend of the --backend, --scheduler and --workers options, closed afterwards."""
+    name = (backend or ("dask" if scheduler else "local")).strip().lower()
+    if name not in ("local", "dask"):
+        raise typer.BadParameter(f"--backend {backend}: local or dask")
+    if name == "local":
+        if scheduler is not None or workers is not None:
+            raise typer.BadParameter("--scheduler and --workers go with --backend dask")
+        yield LocalBackend()
+        return
+    from baofen_sim.distributed import DaskBackend
+
+    with DaskBackend(scheduler, workers, echo=lambda line: typer.echo(line, err=True)) as dask:
+        yield dask
+
+
 def run_interruptible(play: Callable[[], Any], out_dir: Path) -> Any:
-    """`play()` after the compile notice when the engine is not compiled yet; Ctrl-C → exit 130 with a word on
-    resuming."""
-    if not engine_is_compiled():
-        typer.echo(COMPILE_NOTICE, err=True)
+    """`play()`; Ctrl-C → exit 130 with a word on resuming."""
     try:
         return play()
     except KeyboardInterrupt:
@@ -260,17 +337,24 @@ def simulate_command(
     tricks: TricksOption = False,
     declarer: DeclarerOption = None,
     target: TargetOption = None,
+    overwrite: OverwriteOption = False,
+    backend: BackendOption = None,
+    scheduler: SchedulerOption = None,
+    workers: WorkersOption = None,
 ) -> None:
     """Play hands and write one Parquet row per hand to OUT (default runs/<rules>-<policy>-n<N>-s<seed>-<hash>).
-    Rerunning the same command resumes an interrupted run. With --declarer the auction is skipped: that seat
-    (or, with each, every seat in turn: one row per hand and declarer) declares at --target.
+    Rerunning the same command resumes an interrupted run (parts found truncated or altered play again); more
+    --deals extend it. With --declarer the auction is skipped: that seat (or, with each, every seat in turn: one
+    row per hand and declarer) declares at --target. --backend dask plays the chunks on a Dask cluster.
 
     Example: baofen-sim simulate --rules baofen --deals 1000000 --seed 7 --out runs/bf-1m
     """
     spec = run_spec(rules, overrides, deals, hands_per_table, seed, policy, param, threads, chunk_size, tricks,
                     declarer, target)
     out_dir = out or default_out_dir(spec)
-    summary = run_interruptible(lambda: simulate(spec, out_dir), out_dir)
+    with execution_backend(backend, scheduler, workers) as runner:
+        summary = run_interruptible(lambda: simulate(spec, out_dir, overwrite=overwrite, backend=runner, echo=_note),
+                                    out_dir)
     typer.echo(f"{summary.hands} hands in {out_dir} ({summary.chunks_run} chunks run, "
                f"{summary.chunks_skipped} already done, {summary.seconds:.1f} s)")
 
@@ -296,10 +380,14 @@ def sweep_command(
     tricks: TricksOption = False,
     declarer: DeclarerOption = None,
     target: TargetOption = None,
+    overwrite: OverwriteOption = False,
+    backend: BackendOption = None,
+    scheduler: SchedulerOption = None,
+    workers: WorkersOption = None,
 ) -> None:
     """Play the same deals under every combination of the --vary values (the other options as in simulate),
-    into hive folders OUT/hands/NAME=VALUE/...; rerunning the same command resumes. Compare the variants with
-    report OUT --compare NAME.
+    into hive folders OUT/hands/NAME=VALUE/...; rerunning the same command resumes, more --deals extend it.
+    Compare the variants with report OUT --compare NAME.
 
     Example: baofen-sim sweep --vary bid_cap_default=150,200 --vary 0.open_threshold=22,24 --deals 1000000
     """
@@ -308,7 +396,9 @@ def sweep_command(
     varies = [parse_vary(text, base, policy or [], param or []) for text in vary]
     plan_variants(base, varies)  # every variant's spec checked before anything is written
     out_dir = out or default_sweep_dir(base, varies)
-    summary = run_interruptible(lambda: sweep(base, varies, out_dir), out_dir)
+    with execution_backend(backend, scheduler, workers) as runner:
+        summary = run_interruptible(
+            lambda: sweep(base, varies, out_dir, overwrite=overwrite, backend=runner, echo=_note), out_dir)
     typer.echo(f"{summary.variants} variants of {summary.hands} hands in {out_dir} ({summary.chunks_run} chunks "
                f"run, {summary.chunks_skipped} already done, {summary.seconds:.1f} s)")
 
@@ -383,6 +473,10 @@ def compare_command(
     _print(compare_runs(first, second, by or []), as_json, print_comparison)
 
 
+def _note(line: str) -> None:
+    typer.echo(line, err=True)
+
+
 def _print(data: dict[str, Any], as_json: bool, print_tables: Callable[[dict[str, Any], Console], None]) -> None:
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False))
@@ -395,13 +489,15 @@ def _print(data: dict[str, Any], as_json: bool, print_tables: Callable[[dict[str
 
 @app.command("judge")
 def judge_command(
-    record_file: Annotated[str, typer.Argument(metavar="FILE", help="Game record JSON (DESIGN.md §8).")],
+    record_file: Annotated[
+        str, typer.Argument(metavar="FILE", help="Game record JSON (README: Game records), - for standard input.")
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per event.")] = False,
 ) -> None:
     """Check a game record step by step against the rules: each bid and play, each trick's winner and
     points, the result and settlement. Exit 0 legal, 1 an illegal step (judging stops there), 2 malformed.
 
-    Example: baofen-sim judge examples/full_hand.json --json
+    Example: baofen-sim replay runs/bf-1m --hand 42 --record | baofen-sim judge - --json
     """
     report = judge(load_record(record_file))
     for event in report.events:
@@ -498,10 +594,13 @@ def bench_command(
 
     Example: baofen-sim bench --hands 200000
     """
-    from baofen_sim.tools.bench import BenchConfig, append_results, markdown, measure
+    from baofen_sim.tools.bench import BenchConfig, append_results, markdown, measure, results_path_problem
 
     if hands < 1000 or reference_hands < 1:
         raise typer.BadParameter("--hands must be at least 1000 and --reference-hands at least 1")
+    problem = results_path_problem(results)
+    if problem:
+        raise typer.BadParameter(f"--results {results} {problem}")
     config = BenchConfig(hands=hands, reference_hands=reference_hands, results=results)
     figures = measure(config, echo=typer.echo)
     append_results(markdown(figures, config, shlex.join(["baofen-sim", *sys.argv[1:]])), results)

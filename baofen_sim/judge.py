@@ -33,14 +33,20 @@ def judge(record: GameRecord) -> JudgeReport:
     steps = _steps(record)
     for where, kind, action in steps:
         seat = hand.to_act
-        if kind in ("bury", "play") and seat is not None and hand.phase in ("bury", "play"):
+        if kind in ("bury", "play") and seat is not None and hand.phase == kind:
             _check_held(hand.hands[seat], action, where, seat)
-        verdict = hand.check(action)
+        check, apply = _STEPS[kind]
+        verdict = check(hand, action)  # a step out of its phase (a bid after the auction) is illegal here
         if verdict is not None:
             events.append(_illegal_event(hand, kind, seat, action, verdict))
             return JudgeReport(events, False, hand)
-        events += hand.apply(action)
+        events += apply(hand, action)
     return JudgeReport(events, True, hand)
+
+
+_STEPS = {"bid": (BaofenHand.check_bid, BaofenHand.apply_bid), "bury": (BaofenHand.check_bury, BaofenHand.apply_bury),
+          "trump": (BaofenHand.check_trump, BaofenHand.apply_trump),
+          "play": (BaofenHand.check_play, BaofenHand.apply_play)}
 
 
 def _start(record: GameRecord) -> BaofenHand:

@@ -22,10 +22,10 @@ import dataclasses
 import hashlib
 import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 from baofen_sim.codes import DECLARER_BY_AUCTION, DECLARER_EACH
 from baofen_sim.policies.registry import DEFAULT_POLICY, PolicyError, play_reads_target
@@ -215,10 +215,52 @@ class RunSpec:
         return dataclasses.replace(self, **changes)
 
 
-def plan_chunks(spec: RunSpec) -> list[Chunk]:
+class ChunkPlan(Sequence[Chunk]):
+    """A run's chunks in table order, `tables_per_chunk` whole tables each (the last one may be shorter),
+    computed on demand: a plan of 10^12 hands takes no more memory than one of 10."""
+
+    def __init__(self, tables: int, tables_per_chunk: int):
+        self.tables, self.tables_per_chunk = tables, tables_per_chunk
+
+    def __len__(self) -> int:
+        return -(-self.tables // self.tables_per_chunk)
+
+    @overload
+    def __getitem__(self, index: int) -> Chunk: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Chunk]: ...
+
+    def __getitem__(self, index: int | slice) -> Chunk | list[Chunk]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        first = index * self.tables_per_chunk
+        return Chunk(first, min(self.tables_per_chunk, self.tables - first))
+
+    def __iter__(self) -> Iterator[Chunk]:
+        for first in range(0, self.tables, self.tables_per_chunk):
+            yield Chunk(first, min(self.tables_per_chunk, self.tables - first))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ChunkPlan):
+            return (self.tables, self.tables_per_chunk) == (other.tables, other.tables_per_chunk)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"ChunkPlan(tables={self.tables}, tables_per_chunk={self.tables_per_chunk})"
+
+
+def tables_per_chunk(chunk_size: int, hands_per_table: int) -> int:
+    """`chunk_size` hands rounded down to whole tables, at least one."""
+    return max(1, chunk_size // hands_per_table)
+
+
+def plan_chunks(spec: RunSpec) -> ChunkPlan:
     """The run's chunks in table order: `chunk_size` hands rounded down to whole tables (at least one)."""
-    per_chunk = max(1, spec.chunk_size // spec.hands_per_table)
-    return [Chunk(first, min(per_chunk, spec.tables - first)) for first in range(0, spec.tables, per_chunk)]
+    return ChunkPlan(spec.tables, tables_per_chunk(spec.chunk_size, spec.hands_per_table))
 
 
 def _number(value: Any, where: str) -> float:

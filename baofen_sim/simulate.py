@@ -1,48 +1,74 @@
-"""Run a RunSpec into an output directory (DESIGN.md §1, §7): plan the chunks, play each with the engine,
-write its part file(s), record it in the manifest. Resumable and interrupt-safe:
+"""Run a RunSpec into an output directory (DESIGN.md §1, §7): plan the chunks, play each with a backend,
+write its part file(s), record it in the manifest. Resumable, interrupt-safe, one process per OUT:
 
-- OUT is created if needed. An OUT holding a manifest of another spec (another hash) is refused, and so
-  is a non-empty OUT without a manifest. A manifest of the same spec means resume: chunks marked done whose
-  files exist are skipped, the rest are (re)played with the chunk plan the manifest recorded.
-- Part files appear only complete (temp file + rename), and the manifest is rewritten after each chunk, so
-  Ctrl-C at any moment leaves complete part files, no temp files, and a manifest saying which chunks are done.
-- One chunk is in memory at a time: memory stays flat in the number of hands.
+- OUT is created if needed and locked for the run (`io.lock`: a second process on it is refused, naming the
+  first). A manifest of the same spec means resume: chunks recorded done whose files still match the
+  recorded size and SHA-256 are skipped, the rest (a part truncated or altered since) play again, with the
+  chunk plan the manifest recorded. A spec that differs only by more --deals extends the run: its hands are
+  kept (hand h is the same deal either way) and the rest are added. Any other spec, or a non-empty OUT without
+  a manifest, is refused; `overwrite=True` replaces another run (never files that are not a run's).
+- Part files appear only complete (temp file + rename); the manifest is kept current by `ManifestWriter` (a
+  journal line per chunk, a full rewrite at most every minute), so Ctrl-C or kill -9 at any moment leaves
+  complete part files and a manifest (with its journal) saying which chunks are done.
+- Nothing is planned ahead in memory (`runspec.ChunkPlan`), and one chunk per worker is in memory at a time:
+  memory stays flat in the number of hands.
+- Backends: `LocalBackend`, chunks one after another in this process over Numba's threads; the Dask backend
+  (`baofen_sim.distributed`), each chunk a task that writes its own part files. Only this process writes the
+  manifest.
 """
 
 from __future__ import annotations
 
 import contextlib
 import re
+import shutil
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
+from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
+from baofen_sim.io.lock import LOCK_NAME, run_lock
 from baofen_sim.io.manifest import (
     COMPLETE,
     DONE,
     INTERRUPTED,
-    PENDING,
+    JOURNAL_NAME,
+    MANIFEST_NAME,
     RUNNING,
     ChunkEntry,
+    ChunkLedger,
     Manifest,
     ManifestError,
+    ManifestWriter,
+    SweepManifest,
     package_versions,
+    part_problem,
     read_manifest,
     utc_now,
-    write_manifest,
 )
-from baofen_sim.io.parquet import TEMP_GLOB, remove_temp_files, write_part
+from baofen_sim.io.parquet import (
+    HANDS_DIR,
+    PART_GLOB,
+    TEMP_GLOB,
+    TRICKS_DIR,
+    file_sha256,
+    remove_temp_files,
+    write_part,
+)
 from baofen_sim.io.schema import ChunkResult, SchemaError, hands_to_arrow, tricks_to_arrow
-from baofen_sim.runspec import RunSpec, plan_chunks
+from baofen_sim.runspec import RULES_VERSION, RunSpec
 
 ChunkRunner = Callable[[RunSpec, int, int], ChunkResult]  # (spec, first_table, n_tables) → columns
+Echo = Callable[[str], None]
+PROGRESS_LINE_SECONDS = 30.0  # without a terminal: one progress line on stderr this often
 
 
 class SimulateError(Exception):
@@ -56,6 +82,50 @@ class SimulateSummary:
     chunks_run: int  # played in this call
     chunks_skipped: int  # already done by an earlier call
     seconds: float  # this call
+
+
+class ChunkTask(NamedTuple):
+    """One chunk to play: its run's spec and entry (`variant`: its sweep variant's index, None in a run)."""
+
+    variant: int | None
+    spec: RunSpec
+    entry: ChunkEntry
+
+
+class Backend(Protocol):
+    """Plays chunk tasks and yields each once its part files are written and its entry filled in (in any
+    order)."""
+
+    name: str
+
+    def check(self, spec: RunSpec) -> None:
+        """Refuse a spec this backend cannot run (before anything is written)."""
+
+    def run(self, out: Path, tasks: Iterable[ChunkTask], runner: ChunkRunner) -> Iterator[ChunkTask]: ...
+
+    def session(self) -> dict[str, Any]:
+        """What the manifest's session records of this backend."""
+
+
+class LocalBackend:
+    """The chunks one after another in this process, each over Numba's threads (`spec.threads`)."""
+
+    name = "local"
+
+    def __init__(self) -> None:
+        self.threads: int | None = None
+
+    def check(self, spec: RunSpec) -> None:
+        set_threads(spec.threads)
+        self.threads = spec.threads
+
+    def run(self, out: Path, tasks: Iterable[ChunkTask], runner: ChunkRunner) -> Iterator[ChunkTask]:
+        for task in tasks:
+            write_chunk(task.spec, out, task.entry, runner)
+            yield task
+
+    def session(self) -> dict[str, Any]:
+        return {"backend": self.name, "threads": self.threads}
 
 
 COMPILE_NOTICE = ("compiling the engine for these policies on this machine (once: about a minute on 2 cores; "
@@ -90,108 +160,190 @@ def engine_run_chunk(spec: RunSpec, first_table: int, n_tables: int) -> ChunkRes
     return run_chunk(spec, first_table, n_tables)
 
 
-def simulate(
-    spec: RunSpec, out_dir: str | Path, progress: bool | None = None, run_chunk: ChunkRunner | None = None
-) -> SimulateSummary:
-    """Play `spec` into `out_dir`, resuming an earlier interrupted call. `progress`: show a rich progress
-    bar (None: only when stdout is a terminal). `run_chunk` replaces the engine (tests)."""
+ENGINE_RUNNER = engine_run_chunk  # the engine itself, whatever a test puts in its place
+
+
+def simulate(spec: RunSpec, out_dir: str | Path, progress: bool | None = None, run_chunk: ChunkRunner | None = None,
+             overwrite: bool = False, backend: Backend | None = None, echo: Echo | None = None) -> SimulateSummary:
+    """Play `spec` into `out_dir`, resuming (or extending) an earlier run of it. `progress`: a rich progress bar
+    on stderr (None: a bar on a terminal, else a line every PROGRESS_LINE_SECONDS). `overwrite`: replace a run
+    of another spec. `backend`: LocalBackend by default. `run_chunk` replaces the engine (tests). `echo` takes
+    the notes (a part played again, a run extended); default stderr."""
     started = time.perf_counter()
-    out = Path(out_dir)
-    spec, manifest = open_run(spec, out)
-    set_threads(spec.threads)
-    work = [(spec, entry) for entry in manifest.chunks]
-    run = play_entries(out, manifest, work, spec.threads, progress, run_chunk or engine_run_chunk)
-    return SimulateSummary(out, spec.deals, run, len(manifest.chunks) - run, time.perf_counter() - started)
+    out, backend, echo = Path(out_dir), backend or LocalBackend(), echo or note
+    backend.check(spec)
+    make_out_dir(out)
+    with run_lock(out):
+        spec, manifest = open_run(spec, out, overwrite, echo)
+        ledger = manifest.ledger(spec)
+        prepare_parts(out, ledger.folders())
+        run, skipped = play_chunks(out, manifest, [(None, ledger)], backend, progress, run_chunk or engine_run_chunk,
+                                   echo=echo)
+    return SimulateSummary(out, spec.deals, run, skipped, time.perf_counter() - started)
 
 
-def play_entries(out: Path, manifest: Any, work: list[tuple[RunSpec, ChunkEntry]], threads: int | None,
-                 progress: bool | None, runner: ChunkRunner, title: str = "simulate") -> int:
-    """Play the chunks of `work` that are not done into OUT, rewriting `manifest` (a run's or a sweep's:
-    its `sessions`, `status`, `elapsed_seconds`) after each; the number played. Interrupted (Ctrl-C, an
-    error): the manifest says so and the complete part files stay."""
-    todo = [(spec, entry) for spec, entry in work if not is_done(out, entry)]
-    if not todo and manifest.status == COMPLETE:
-        return 0
-    for _, entry in todo:
-        entry.status = PENDING
-    session: dict[str, Any] = {"started": utc_now(), "threads": threads, "chunks_run": 0,
+def note(text: str) -> None:
+    print(text, file=sys.stderr)
+
+
+def play_chunks(out: Path, manifest: Manifest | SweepManifest, ledgers: Sequence[tuple[int | None, ChunkLedger]],
+                backend: Backend, progress: bool | None, runner: ChunkRunner, title: str = "simulate",
+                echo: Echo = note) -> tuple[int, int]:
+    """Play the chunks of `ledgers` that are not done (or whose parts no longer match the manifest) into OUT
+    with `backend`, keeping `manifest` (a run's or a sweep's) current; (chunks played, chunks already done).
+    Interrupted (Ctrl-C, an error): the manifest says so and the complete part files stay."""
+    for _, ledger in ledgers:
+        for path, problem in verify_done(out, ledger):
+            echo(f"warning: {path} {problem}; its chunk plays again")
+    skipped = sum(len(ledger.done) for _, ledger in ledgers)
+    total = sum(ledger.spec.deals for _, ledger in ledgers)
+    done = sum(ledger.hands_done for _, ledger in ledgers)
+    if done == total and manifest.status == COMPLETE:
+        return 0, skipped
+    session: dict[str, Any] = {"started": utc_now(), **backend.session(), "chunks_run": 0,
                                "versions": package_versions()}
     manifest.sessions.append(session)
     manifest.status = RUNNING
-    write_manifest(out, manifest)
-    show = sys.stdout.isatty() if progress is None else progress
-    total = sum(entry.hands for _, entry in work)
+    writer = ManifestWriter(out, manifest)
+    writer.save()
+    if runner is ENGINE_RUNNER and backend.name == LocalBackend.name and not engine_is_compiled():
+        echo(COMPILE_NOTICE)
+    tasks = (ChunkTask(variant, ledger.spec, entry) for variant, ledger in ledgers for entry in ledger.pending())
     try:
-        with progress_bar(show, total, total - sum(entry.hands for _, entry in todo), title) as advance:
-            for spec, entry in todo:
-                write_chunk(spec, out, entry, runner)
-                manifest.elapsed_seconds += entry.seconds or 0.0
+        with progress_reporter(progress, total, done, title) as advance:
+            for task in backend.run(out, tasks, runner):
+                manifest.elapsed_seconds += task.entry.seconds or 0.0
                 session["chunks_run"] += 1
-                write_manifest(out, manifest)
-                advance(entry.hands)
+                writer.chunk_done(task.entry, task.variant)
+                advance(task.entry.hands)
     except BaseException:
         manifest.status = INTERRUPTED
         with contextlib.suppress(Exception):
-            write_manifest(out, manifest)
+            writer.close()
         raise
     manifest.status = COMPLETE
-    write_manifest(out, manifest)
-    return len(todo)
+    writer.close()
+    return session["chunks_run"], skipped
 
 
-def open_run(spec: RunSpec, out: Path) -> tuple[RunSpec, Manifest]:
-    """Create OUT and its manifest, or check that OUT holds a run of `spec` and prepare to resume it.
+def make_out_dir(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise SimulateError(f"--out {out}: not a directory")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SimulateError(f"--out {out}: cannot create it ({error.strerror or error})") from None
 
-    Returns the spec to run (on resume, with the chunk size the manifest recorded) and the manifest.
+
+def open_run(spec: RunSpec, out: Path, overwrite: bool = False, echo: Echo = note) -> tuple[RunSpec, Manifest]:
+    """Create OUT's manifest, or check that OUT holds a run of `spec` (or of fewer of its deals) and prepare to
+    resume (or extend) it; with `overwrite`, replace a run of another spec.
+
+    Returns the spec to run (with the chunk size the manifest recorded) and the manifest.
     """
-    manifest = open_out(out, read_manifest)
+    manifest = open_out(out, read_manifest, overwrite)
+    if manifest is not None and manifest.spec_hash != spec.spec_hash():
+        old = _recorded_spec(manifest)
+        if old is not None and extends(old, spec, manifest.rules_version):
+            spec = spec.replace(chunk_size=old.chunk_size)
+            manifest.spec, manifest.spec_hash = spec.to_dict(), spec.spec_hash()
+            again = manifest.ledger(spec).keep_reusable()
+            echo(f"extending the run in {out} from {old.deals:,} to {spec.deals:,} hands"
+                 + (f" (its last {sum(e.hands for e in again):,} hands play again: their table now goes on)"
+                    if again else ""))
+        elif overwrite:
+            echo(f"replacing the run in {out} (another spec)")
+            clear_run(out)
+            manifest = None
+        else:
+            raise SimulateError(_other_run_message(out, manifest, old, spec))
     if manifest is None:
-        manifest = Manifest.new(spec, plan_chunks(spec))
-        write_manifest(out, manifest)
+        manifest = Manifest.new(spec)
     else:
-        _check_same_run(spec, manifest, out)
         spec = spec.replace(chunk_size=manifest.spec["chunk_size"])
-    prepare_parts(out, manifest.chunks)
     return spec, manifest
 
 
-def open_out(out: Path, read: Callable[[Path], Any]) -> Any:
-    """Create OUT if needed and return its manifest as `read` reads it (None in a new or empty OUT).
-    SimulateError if OUT is a file, holds an unreadable manifest, or other files without a manifest."""
-    if out.exists() and not out.is_dir():
-        raise SimulateError(f"--out {out}: not a directory")
-    out.mkdir(parents=True, exist_ok=True)
+def _recorded_spec(manifest: Manifest) -> RunSpec | None:
+    try:
+        return manifest.run_spec()
+    except (ValueError, TypeError, KeyError):  # a manifest spec this version cannot read back
+        return None
+
+
+def extends(old: RunSpec, new: RunSpec, rules_version: int) -> bool:
+    """`new` is `old` (played under `rules_version`) with more deals: every hand of `old` is a hand of `new`."""
+    return (rules_version == RULES_VERSION and new.deals > old.deals
+            and old.replace(deals=new.deals).spec_hash() == new.spec_hash())
+
+
+def _other_run_message(out: Path, manifest: Manifest, old: RunSpec | None, spec: RunSpec) -> str:
+    if (old is not None and manifest.rules_version == RULES_VERSION
+            and old.replace(deals=spec.deals).spec_hash() == spec.spec_hash()):
+        return (f"--out {out} holds a run of {old.deals:,} hands; --deals {spec.deals:,} would drop some; "
+                "give --overwrite to replace it, or choose another --out")
+    try:
+        fields = old.outcome_fields() if old is not None else manifest.run_spec().outcome_fields()
+        fields["rules_version"] = manifest.rules_version
+        differing = ", ".join(_differences(fields, spec.outcome_fields())) or "spec hash"
+    except (ValueError, TypeError, KeyError):
+        differing = "spec hash"
+    return (f"--out {out} holds a run of a different spec (differs in: {differing}); choose another --out, "
+            "or give --overwrite to replace it")
+
+
+def open_out(out: Path, read: Callable[[Path], Any], overwrite: bool = False) -> Any:
+    """OUT's manifest as `read` reads it (None in a new or empty OUT). SimulateError if OUT holds an unreadable
+    manifest (with `overwrite`: that run is removed, None) or other files without a manifest."""
     try:
         manifest = read(out)
     except ManifestError as error:
-        raise SimulateError(f"{error}; choose another --out") from None
-    if manifest is None and any(not path.match(TEMP_GLOB) for path in out.iterdir()):
+        if not overwrite:
+            raise SimulateError(f"{error}; choose another --out, or give --overwrite to replace it") from None
+        clear_run(out)
+        return None
+    if manifest is None and any(not _housekeeping(path) for path in out.iterdir()):
         raise SimulateError(f"--out {out} is not empty and holds no manifest.json; choose a new or empty --out")
     return manifest
 
 
-def prepare_parts(out: Path, entries: list[ChunkEntry]) -> None:
-    """The folders of the entries' part files exist and hold no temp file of an interrupted write (OUT/hands/,
-    OUT/tricks/, a sweep's hive folders; resuming a run of the old layout, OUT itself)."""
+def _housekeeping(path: Path) -> bool:
+    return path.match(TEMP_GLOB) or path.name == LOCK_NAME
+
+
+def clear_run(out: Path) -> None:
+    """Remove the run or sweep in OUT: its manifest and journal, hands/ and tricks/, the parts of the layout
+    before hands/ (nothing else)."""
+    for name in (HANDS_DIR, TRICKS_DIR):
+        if (out / name).is_dir():
+            shutil.rmtree(out / name)
+    for path in [out / MANIFEST_NAME, out / JOURNAL_NAME, *out.glob(PART_GLOB)]:
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
     remove_temp_files(out)
-    folders = {(out / part).parent for entry in entries for part in (entry.part, entry.tricks_part) if part}
-    for folder in sorted(folders):
+
+
+def prepare_parts(out: Path, folders: Iterable[str]) -> None:
+    """The part folders (relative to OUT) exist and hold no temp file of an interrupted write (nor does OUT)."""
+    remove_temp_files(out)
+    for name in sorted(set(folders)):
+        folder = out / name
         folder.mkdir(parents=True, exist_ok=True)
         remove_temp_files(folder)
 
 
-def _check_same_run(spec: RunSpec, manifest: Manifest, out: Path) -> None:
-    if manifest.spec_hash == spec.spec_hash():
-        return
-    try:
-        old = manifest.run_spec().outcome_fields()
-        old["rules_version"] = manifest.rules_version
-        differing = ", ".join(_differences(old, spec.outcome_fields())) or "spec hash"
-    except ValueError:  # a manifest spec this version cannot read back
-        differing = "spec hash"
-    raise SimulateError(
-        f"--out {out} holds a run of a different spec (differs in: {differing}); choose another --out or delete it"
-    )
+def verify_done(out: Path, ledger: ChunkLedger) -> list[tuple[str, str]]:
+    """Check the part files of the ledger's done chunks against their size and SHA-256 (a format-1 entry: that
+    they exist) and forget the chunks whose files do not match; [(part, what is wrong)]."""
+    entries = list(ledger.done.values())
+    with ThreadPoolExecutor(max_workers=4) as pool:  # hashing releases the GIL
+        problems = list(pool.map(lambda entry: part_problem(out, entry), entries))
+    found = []
+    for entry, problem in zip(entries, problems, strict=True):
+        if problem is not None:
+            del ledger.done[entry.first_table]
+            found.append(problem)
+    return found
 
 
 def _differences(old: dict[str, Any], new: dict[str, Any], prefix: str = "") -> list[str]:
@@ -205,14 +357,9 @@ def _differences(old: dict[str, Any], new: dict[str, Any], prefix: str = "") -> 
     return names
 
 
-def is_done(out: Path, entry: ChunkEntry) -> bool:
-    """The manifest marks the chunk done and its files exist."""
-    files = [entry.part] + ([entry.tricks_part] if entry.tricks_part else [])
-    return entry.status == DONE and all((out / name).is_file() for name in files)
-
-
 def write_chunk(spec: RunSpec, out: Path, entry: ChunkEntry, run_chunk: ChunkRunner) -> None:
-    """Play one chunk and write its part file(s); marks `entry` done with its time and size."""
+    """Play one chunk and write its part file(s); marks `entry` done with its time and each part's rows, size
+    and SHA-256."""
     started = time.perf_counter()
     result = run_chunk(spec, entry.first_table, entry.n_tables)
     expected = np.repeat(np.arange(entry.first_hand, entry.first_hand + entry.hands), spec.rows_per_hand)
@@ -221,13 +368,15 @@ def write_chunk(spec: RunSpec, out: Path, entry: ChunkEntry, run_chunk: ChunkRun
         raise SchemaError(f"chunk at table {entry.first_table}: `hand` is not {entry.first_hand}.."
                           f"{entry.first_hand + entry.hands - 1} in order ({spec.rows_per_hand} row(s) each)")
     hands = hands_to_arrow(result.hands, spec.num_players)
-    size = 0
     if entry.tricks_part:
         if result.tricks is None:
             raise SchemaError("the run asks for tricks but the engine returned none")
-        size += write_part(tricks_to_arrow(result.tricks), out / entry.tricks_part)
-    size += write_part(hands, out / entry.part)
-    entry.status, entry.seconds, entry.bytes = DONE, round(time.perf_counter() - started, 4), size
+        tricks = tricks_to_arrow(result.tricks)
+        entry.tricks_bytes = write_part(tricks, out / entry.tricks_part)
+        entry.tricks_rows, entry.tricks_sha256 = tricks.num_rows, file_sha256(out / entry.tricks_part)
+    entry.bytes = write_part(hands, out / entry.part)
+    entry.rows, entry.sha256 = hands.num_rows, file_sha256(out / entry.part)
+    entry.status, entry.seconds = DONE, round(time.perf_counter() - started, 4)
 
 
 def set_threads(threads: int | None) -> None:
@@ -259,13 +408,50 @@ class HandsPerSecondColumn(ProgressColumn):
 
 
 @contextlib.contextmanager
-def progress_bar(enabled: bool, total: int, done: int, title: str = "simulate") -> Iterator[Callable[[int], None]]:
-    """A function advancing a rich progress bar by n hands (a no-op when not `enabled`)."""
-    if not enabled:
+def progress_reporter(progress: bool | None, total: int, done: int,
+                      title: str = "simulate") -> Iterator[Callable[[int], None]]:
+    """A function advancing the progress shown by n hands: a rich bar on stderr (`progress` True, or None on
+    a terminal), one line on stderr every PROGRESS_LINE_SECONDS (None without a terminal), nothing (False)."""
+    if progress is None:
+        progress = True if sys.stderr.isatty() else None
+    if progress is False:
         yield lambda n: None
-        return
-    columns = (TextColumn(title), BarColumn(), MofNCompleteColumn(), HandsPerSecondColumn(),
-               TextColumn("ETA"), TimeRemainingColumn())
-    with Progress(*columns) as bar:
-        task = bar.add_task("hands", total=total, completed=done)
-        yield lambda n: bar.advance(task, n)
+    elif progress is None:
+        yield ProgressLines(total, done, title).advance
+    else:
+        columns = (TextColumn(title), BarColumn(), MofNCompleteColumn(), HandsPerSecondColumn(),
+                   TextColumn("ETA"), TimeRemainingColumn())
+        with Progress(*columns, console=Console(stderr=True)) as bar:
+            task = bar.add_task("hands", total=total, completed=done)
+            yield lambda n: bar.advance(task, n)
+
+
+class ProgressLines:
+    """Progress for logs: `title: done/total hands (p%), rate hands/s, ETA h:mm:ss` on stderr, at most every
+    PROGRESS_LINE_SECONDS."""
+
+    def __init__(self, total: int, done: int, title: str, clock: Callable[[], float] = time.monotonic):
+        self.total, self.done, self.title, self.clock = total, done, title, clock
+        self.started = self.last = clock()
+        self.start_done = done
+
+    def advance(self, hands: int) -> None:
+        self.done += hands
+        now = self.clock()
+        if now - self.last >= PROGRESS_LINE_SECONDS:
+            self.last = now
+            print(self.line(now), file=sys.stderr, flush=True)
+
+    def line(self, now: float) -> str:
+        rate = (self.done - self.start_done) / max(now - self.started, 1e-9)
+        eta = duration_text((self.total - self.done) / rate) if rate > 0 else "-"
+        share = 100 * self.done / self.total if self.total else 100.0
+        return f"{self.title}: {self.done:,}/{self.total:,} hands ({share:.1f}%), {rate:,.0f} hands/s, ETA {eta}"
+
+
+def duration_text(seconds: float) -> str:
+    """`H:MM:SS`, with days in front past a day (`306d 11:44:37`)."""
+    days, rest = divmod(round(seconds), 86_400)
+    hours, rest = divmod(rest, 3600)
+    clock = f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
+    return f"{days}d {clock}" if days else clock

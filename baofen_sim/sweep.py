@@ -26,26 +26,24 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from baofen_sim import simulate as runs
-from baofen_sim.io.manifest import (
-    SweepManifest,
-    VariantEntry,
-    chunk_entry,
-    package_versions,
-    read_manifest,
-    utc_now,
-    write_manifest,
-)
+from baofen_sim.io.lock import run_lock
+from baofen_sim.io.manifest import SweepManifest, VariantEntry, package_versions, read_manifest, utc_now
 from baofen_sim.policies.registry import PolicyError, parse_policy_options
 from baofen_sim.rules import RulesError
 from baofen_sim.rules.ruleset import option_name
-from baofen_sim.runspec import RunSpec, plan_chunks
+from baofen_sim.runspec import RunSpec
 from baofen_sim.simulate import (
+    Backend,
     ChunkRunner,
+    Echo,
+    LocalBackend,
     SimulateError,
+    clear_run,
+    extends,
+    make_out_dir,
     open_out,
-    play_entries,
+    play_chunks,
     prepare_parts,
-    set_threads,
 )
 
 FORBIDDEN_IN_VALUES = "/=\\"  # a value is a hive folder name
@@ -138,31 +136,64 @@ def sweep_hash(varies: Sequence[Vary], variants: Sequence[Variant]) -> str:
 
 
 def sweep(base: RunSpec, varies: Sequence[Vary], out_dir: str | Path, progress: bool | None = None,
-          run_chunk: ChunkRunner | None = None) -> SweepSummary:
-    """Play every variant of `base` into `out_dir`, resuming an earlier interrupted call of the same sweep."""
+          run_chunk: ChunkRunner | None = None, overwrite: bool = False, backend: Backend | None = None,
+          echo: Echo | None = None) -> SweepSummary:
+    """Play every variant of `base` into `out_dir`, resuming (or extending to more deals) an earlier call of
+    the same sweep; the other options as `simulate.simulate` takes them."""
     started = time.perf_counter()
-    out = Path(out_dir)
+    out, backend, echo = Path(out_dir), backend or LocalBackend(), echo or runs.note
     variants = plan_variants(base, varies)
+    backend.check(base)
+    make_out_dir(out)
+    with run_lock(out):
+        manifest = _open_sweep(out, varies, variants, overwrite, echo)
+        chunk_size = manifest.variants[0].spec["chunk_size"]  # on resume: the plan the manifest recorded
+        ledgers = [(i, entry.ledger(variant.spec.replace(chunk_size=chunk_size)))
+                   for i, (variant, entry) in enumerate(zip(variants, manifest.variants, strict=True))]
+        prepare_parts(out, [folder for _, ledger in ledgers for folder in ledger.folders()])
+        run, skipped = play_chunks(out, manifest, ledgers, backend, progress, run_chunk or runs.engine_run_chunk,
+                                   title="sweep", echo=echo)
+    return SweepSummary(out, len(variants), base.deals, run, skipped, time.perf_counter() - started)
+
+
+def _open_sweep(out: Path, varies: Sequence[Vary], variants: list[Variant], overwrite: bool,
+                echo: Echo) -> SweepManifest:
     digest = sweep_hash(varies, variants)
-    manifest = open_out(out, lambda path: read_manifest(path, SweepManifest))
+    manifest = open_out(out, lambda path: read_manifest(path, SweepManifest), overwrite)
+    if manifest is not None and manifest.sweep_hash != digest:
+        if _extends(manifest, variants):
+            old_deals = manifest.variants[0].spec["deals"]
+            chunk_size = manifest.variants[0].spec["chunk_size"]
+            for entry, variant in zip(manifest.variants, variants, strict=True):
+                spec = variant.spec.replace(chunk_size=chunk_size)
+                entry.spec, entry.spec_hash = spec.to_dict(), spec.spec_hash()
+                entry.ledger(spec).keep_reusable()
+            manifest.sweep_hash = digest
+            echo(f"extending the sweep in {out} from {old_deals:,} to {variants[0].spec.deals:,} hands per variant")
+        elif overwrite:
+            echo(f"replacing the sweep in {out} (another sweep)")
+            clear_run(out)
+            manifest = None
+        else:
+            raise SimulateError(f"--out {out} holds another sweep (other --vary values, rules, policies, seed or "
+                                "deals); choose another --out, or give --overwrite to replace it")
     if manifest is None:
-        entries = [VariantEntry(v.values, v.dir, v.spec.to_dict(), v.spec.spec_hash(),
-                                [chunk_entry(v.spec, chunk, v.dir) for chunk in plan_chunks(v.spec)])
-                   for v in variants]
+        entries = [VariantEntry(v.values, v.dir, v.spec.to_dict(), v.spec.spec_hash()) for v in variants]
         now = utc_now()
         manifest = SweepManifest([v.name for v in varies], entries, digest, versions=package_versions(),
                                  created=now, updated=now)
-        write_manifest(out, manifest)
-    elif manifest.sweep_hash != digest:
-        raise SimulateError(f"--out {out} holds another sweep (other --vary values, rules, policies, seed or "
-                            "deals); choose another --out or delete it")
-    prepare_parts(out, manifest.chunks)
-    set_threads(base.threads)
-    chunk_size = manifest.variants[0].spec["chunk_size"]  # on resume: the plan the manifest recorded
-    work = [(variant.spec.replace(chunk_size=chunk_size), chunk)
-            for variant, entry in zip(variants, manifest.variants, strict=True) for chunk in entry.chunks]
-    run = play_entries(out, manifest, work, base.threads, progress, run_chunk or runs.engine_run_chunk, title="sweep")
-    return SweepSummary(out, len(variants), base.deals, run, len(work) - run, time.perf_counter() - started)
+    return manifest
+
+
+def _extends(manifest: SweepManifest, variants: list[Variant]) -> bool:
+    """The new sweep is the recorded one with more deals in every variant."""
+    if [v.dir for v in manifest.variants] != [v.dir for v in variants]:
+        return False
+    try:
+        olds = [RunSpec.from_dict(v.spec) for v in manifest.variants]
+    except (ValueError, TypeError, KeyError):
+        return False
+    return all(extends(old, v.spec, manifest.rules_version) for old, v in zip(olds, variants, strict=True))
 
 
 def default_sweep_dir(base: RunSpec, varies: Sequence[Vary], root: str | Path = "runs") -> Path:

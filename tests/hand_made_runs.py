@@ -12,7 +12,7 @@ import numpy as np
 import polars as pl
 
 from baofen_sim.io.manifest import manifest_path
-from baofen_sim.io.parquet import HANDS_DIR, part_name, write_part
+from baofen_sim.io.parquet import HANDS_DIR, file_sha256, part_name, write_part
 from baofen_sim.io.schema import ChunkResult, allocate, hand_columns, hands_to_arrow
 from baofen_sim.runspec import RunSpec
 from baofen_sim.simulate import simulate
@@ -90,6 +90,7 @@ def add_columns(parts: list[Path], columns: dict[str, list[float]]) -> None:
         table.with_columns(pl.Series(name, values[rows], dtype=pl.Float64) for name, values in columns.items()) \
             .write_parquet(part)
         first += table.height
+    rerecord(parts)
 
 
 def drop_columns(parts: list[Path], prefix: str) -> None:
@@ -97,6 +98,19 @@ def drop_columns(parts: list[Path], prefix: str) -> None:
     for part in parts:
         table = pl.read_parquet(part)
         table.drop([name for name in table.columns if name.startswith(prefix)]).write_parquet(part)
+    rerecord(parts)
+
+
+def rerecord(parts: list[Path]) -> None:
+    """Record rewritten part files' sizes and checksums in their run's manifest, as if simulate had written
+    them (else report rightly takes them for altered parts)."""
+    for part in parts:
+        out = next(folder for folder in part.parents if manifest_path(folder).exists())
+        manifest = json.loads(manifest_path(out).read_text())
+        for entry in manifest.get("chunks", []):
+            if entry["part"] == str(part.relative_to(out)):
+                entry.update(bytes=part.stat().st_size, sha256=file_sha256(part), rows=pl.read_parquet(part).height)
+        manifest_path(out).write_text(json.dumps(manifest))
 
 
 def pot_flow_columns() -> dict[str, list[float]]:

@@ -13,7 +13,17 @@ import pytest
 
 from baofen_sim.codes import CAT_ALL_PASS, CAT_QUANJI
 from baofen_sim.io import parquet as parquet_io
-from baofen_sim.io.manifest import DONE, Manifest, ManifestError, manifest_path, read_manifest, write_manifest
+from baofen_sim.io.manifest import (
+    CHECKPOINT_SECONDS,
+    DONE,
+    Manifest,
+    ManifestError,
+    ManifestWriter,
+    journal_path,
+    manifest_path,
+    read_manifest,
+    write_manifest,
+)
 from baofen_sim.io.parquet import part_name, write_part
 from baofen_sim.io.schema import (
     TRICK_COLUMNS,
@@ -24,7 +34,7 @@ from baofen_sim.io.schema import (
     hands_to_arrow,
     tricks_to_arrow,
 )
-from baofen_sim.runspec import RunSpec, plan_chunks
+from baofen_sim.runspec import RunSpec
 
 # ---- synthetic engine output (also the fake engine of the simulate tests) ----
 
@@ -253,19 +263,70 @@ def test_row_groups_have_a_fixed_size(tmp_path):
 
 def test_manifest_round_trips_and_records_the_run(tmp_path):
     spec = RunSpec(deals=100, hands_per_table=16, chunk_size=32, seed=3, params=({"a": 1.5}, {}, {}, {}))
-    manifest = Manifest.new(spec, plan_chunks(spec))
-    manifest.chunks[0].status = DONE
+    manifest = Manifest.new(spec)
+    ledger = manifest.ledger(spec)
+    assert [e.part for e in ledger.entries()] == [f"hands/{part_name(h)}" for h in (0, 32, 64, 96)]
+    assert [e.hands for e in ledger.entries()] == [32, 32, 32, 4]
+    first = next(ledger.pending())
+    first.status, first.rows, first.bytes, first.sha256 = DONE, 32, 1000, "ab" * 32
+    ledger.record(first)
     write_manifest(tmp_path, manifest)
     data = json.loads(manifest_path(tmp_path).read_text())
-    assert data["spec_hash"] == spec.spec_hash() and data["rules_version"] >= 1
+    assert data["spec_hash"] == spec.spec_hash() and data["rules_version"] >= 1 and data["format_version"] == 2
     assert data["spec"]["rules"]["name"] == "baofen" and data["spec"]["params"][0] == {"a": 1.5}
     assert data["counts"] == {"tables": 7, "hands": 100, "chunks": 4, "chunks_done": 1, "hands_done": 32}
     assert set(data["versions"]) == {"python", "baofen_sim", "numba", "numpy", "polars", "pyarrow"}
-    assert [c["part"] for c in data["chunks"]] == [f"hands/{part_name(h)}" for h in (0, 32, 64, 96)]
-    assert [c["hands"] for c in data["chunks"]] == [32, 32, 32, 4]
+    assert [c["part"] for c in data["chunks"]] == [f"hands/{part_name(0)}"]  # only the chunks done
     again = read_manifest(tmp_path)
-    assert again.run_spec() == spec and again.chunks == manifest.chunks
+    assert again.run_spec() == spec and again.done == manifest.done
+    assert [e.first_table for e in again.ledger(spec).pending()] == [2, 4, 6]
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_a_manifest_of_format_1_is_read_with_its_done_chunks(tmp_path):
+    spec = RunSpec(deals=100, hands_per_table=16, chunk_size=32)
+    chunks = [{"first_table": t, "n_tables": 2, "first_hand": 16 * t, "hands": min(32, 100 - 16 * t),
+               "part": f"hands/{part_name(16 * t)}", "tricks_part": None, "status": status, "seconds": 0.1,
+               "bytes": 500} for t, status in ((0, DONE), (2, DONE), (4, "pending"), (6, "pending"))]
+    manifest_path(tmp_path).write_text(json.dumps({
+        "format": "baofen-sim-run", "format_version": 1, "status": "interrupted", "spec_hash": spec.spec_hash(),
+        "spec": spec.to_dict(), "rules_version": 2, "counts": {}, "versions": {}, "created": "", "updated": "",
+        "elapsed_seconds": 0.2, "sessions": [], "chunks": chunks}))
+    manifest = read_manifest(tmp_path)
+    assert sorted(manifest.done) == [0, 2] and manifest.hands_done == 64
+    assert manifest.done[0].files()[0].bytes is None  # format 1 recorded both parts' size together: not checked
+
+
+def test_the_journal_records_chunks_between_rewrites(tmp_path):
+    spec = RunSpec(deals=100, hands_per_table=16, chunk_size=32)
+    manifest, now = Manifest.new(spec), [0.0]
+    writer = ManifestWriter(tmp_path, manifest, clock=lambda: now[0])
+    writer.save()
+    entries = list(manifest.ledger(spec).pending())
+    for entry in entries[:2]:
+        entry.status = DONE
+        writer.chunk_done(entry)
+    assert json.loads(manifest_path(tmp_path).read_text())["chunks"] == []  # not rewritten per chunk
+    assert len(journal_path(tmp_path).read_text().splitlines()) == 2
+    assert sorted(read_manifest(tmp_path).done) == [0, 2]  # the journal replayed
+    with journal_path(tmp_path).open("a") as journal:
+        journal.write('{"first_table": 4, "n_tab')  # a killed writer's last line
+    assert sorted(read_manifest(tmp_path).done) == [0, 2]
+    now[0] = CHECKPOINT_SECONDS
+    entries[2].status = DONE
+    writer.chunk_done(entries[2])  # a minute on: the manifest is rewritten and the journal dropped
+    assert len(json.loads(manifest_path(tmp_path).read_text())["chunks"]) == 3
+    assert not journal_path(tmp_path).exists()
+    writer.close()
+    assert sorted(read_manifest(tmp_path).done) == [0, 2, 4] and not journal_path(tmp_path).exists()
+
+
+def test_a_plan_of_a_trillion_hands_is_not_held_in_memory():
+    spec = RunSpec(deals=10**12, hands_per_table=16)
+    manifest = Manifest.new(spec)
+    plan = manifest.ledger(spec).plan
+    assert len(plan) == 15_258_790 and plan[-1].first_table == spec.tables - 256
+    assert len(manifest.to_json()) < 10_000 and manifest.counts()["chunks"] == len(plan)
 
 
 def test_read_manifest_without_a_manifest_is_none(tmp_path):

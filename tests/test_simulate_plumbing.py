@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from baofen_sim import simulate as simulate_module
 from baofen_sim.cli import app
-from baofen_sim.io.manifest import COMPLETE, DONE, INTERRUPTED, PENDING, read_manifest
+from baofen_sim.io.manifest import COMPLETE, DONE, INTERRUPTED, read_manifest
 from baofen_sim.io.schema import ChunkResult, SchemaError
 from baofen_sim.rules import preset
 from baofen_sim.runspec import RULES_VERSION, Chunk, RunSpec, RunSpecError, plan_chunks
@@ -60,9 +60,9 @@ def test_tables_cover_the_deals_with_a_shorter_last_table():
 
 
 def test_chunks_are_whole_tables_of_about_chunk_size_hands():
-    assert plan_chunks(spec_of(chunk_size=256)) == [Chunk(t, 16) for t in range(0, 48, 16)] + [Chunk(48, 15)]
-    assert plan_chunks(spec_of(chunk_size=100)) == [Chunk(t, 6) for t in range(0, 60, 6)] + [Chunk(60, 3)]
-    assert plan_chunks(spec_of(chunk_size=5)) == [Chunk(t, 1) for t in range(63)]  # at least one table
+    assert list(plan_chunks(spec_of(chunk_size=256))) == [Chunk(t, 16) for t in range(0, 48, 16)] + [Chunk(48, 15)]
+    assert list(plan_chunks(spec_of(chunk_size=100))) == [Chunk(t, 6) for t in range(0, 60, 6)] + [Chunk(60, 3)]
+    assert list(plan_chunks(spec_of(chunk_size=5))) == [Chunk(t, 1) for t in range(63)]  # at least one table
 
 
 def test_spec_hash_covers_outcomes_not_execution():
@@ -107,7 +107,9 @@ def test_a_run_writes_parts_in_hand_order_and_a_complete_manifest(tmp_path):
     assert frame["hand"].to_list() == list(range(1000))
     manifest = read_manifest(out)
     assert manifest.status == COMPLETE and manifest.run_spec() == spec
-    assert all(c.status == DONE and c.seconds is not None and c.bytes > 0 for c in manifest.chunks)
+    assert sorted(manifest.done) == [0, 16, 32, 48]
+    assert all(c.status == DONE and c.seconds is not None and c.bytes > 0 and c.rows == c.hands and len(c.sha256) == 64
+               for c in manifest.done.values())
     assert not temp_files(out)
 
 
@@ -132,7 +134,7 @@ def test_an_interrupted_run_resumes_to_the_same_bytes(tmp_path):
         simulate(spec, out, run_chunk=FakeEngine(interrupt_at=3))
     manifest = read_manifest(out)
     assert manifest.status == INTERRUPTED
-    assert [c.status for c in manifest.chunks] == [DONE, DONE, PENDING, PENDING]
+    assert sorted(manifest.done) == [0, 16]
     assert sorted(files_of(out)) == sorted(k for k in files_of(tmp_path / "whole") if "000000000512" not in k
                                            and "000000000768" not in k)
     assert not temp_files(out)
@@ -207,9 +209,10 @@ def test_an_engine_returning_the_wrong_hands_is_caught(tmp_path):
     assert not list((tmp_path / "out").rglob("part-*"))
 
 
-def test_progress_bar_runs_without_a_terminal(tmp_path, capsys):
+def test_progress_bar_goes_to_stderr(tmp_path, capsys):
     simulate(spec_of(), tmp_path / "out", progress=True, run_chunk=FakeEngine())
-    assert "hands/s" in capsys.readouterr().out
+    captured = capsys.readouterr()
+    assert "hands/s" in captured.err and captured.out == ""
 
 
 def test_too_many_threads_is_refused(tmp_path):

@@ -26,7 +26,14 @@ from rich.table import Table
 
 from baofen_sim.analysis import text
 from baofen_sim.analysis.columns import check_group_count, declarer_position, with_keys, with_roles
-from baofen_sim.analysis.runs import ReportError, forced_declarer, open_run, row_keys, seats_of
+from baofen_sim.analysis.runs import (
+    ReportError,
+    forced_declarer,
+    naming_damaged_parts,
+    open_run,
+    row_keys,
+    seats_of,
+)
 from baofen_sim.analysis.stats import RatioSums, paired_difference
 
 SIDES = ("a", "b")
@@ -109,6 +116,7 @@ def _deal_fields(spec: dict[str, Any]) -> dict[str, Any]:
 # ---- comparing ----
 
 
+@naming_damaged_parts
 def compare_runs(a: str | Path, b: str | Path, by: Sequence[str] = ()) -> dict[str, Any]:
     """The paired comparison of runs `a` and `b` (JSON-ready), overall or per group of the `by` columns."""
     run_a, run_b = open_run(a), open_run(b)

@@ -46,6 +46,7 @@ from baofen_sim.analysis.runs import (
     Sweep,
     forced_declarer,
     forced_target,
+    naming_damaged_parts,
     open_output,
     seats_of,
 )
@@ -141,6 +142,7 @@ def _declared_aggregates() -> list[pl.Expr]:
 # ---- the report ----
 
 
+@naming_damaged_parts
 def build_report(out_dir: str | Path, by: str | Sequence[str] | None = None) -> dict[str, Any]:
     """Summary statistics of the run or sweep in `out_dir`: overall, or per group of the `by` columns (and of
     a sweep's vary names). ReportError for an unknown column or more than `columns.MAX_GROUPS` groups."""

@@ -8,19 +8,39 @@
 
 Specs are RunSpec.to_dict() as the manifests hold them; fields added later (`declarer`, `target`) are read
 with `.get`, so older runs read as having none.
+
+Damaged data is named, never a Polars traceback: opening a run checks that every part file ends in a Parquet
+footer and has the size its manifest recorded (cheap: a truncated part is found here); an error while reading
+(an altered part) is turned by `naming_damaged_parts` into a ReportError naming the part whose SHA-256 no
+longer matches the manifest.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
 
-from baofen_sim.io.manifest import ManifestError, manifest_path, read_manifest
+from baofen_sim.io.manifest import (
+    ChunkEntry,
+    ManifestError,
+    SweepManifest,
+    manifest_path,
+    part_problem,
+    read_manifest,
+)
 from baofen_sim.io.parquet import HANDS_DIR, hand_part_paths, part_paths
+
+P = ParamSpec("P")
+R = TypeVar("R")
+REPLAY_HINT = "rerun the simulate (or sweep) command to play its chunk again"
 
 SWEEP_FORMAT = "baofen-sim-sweep"
 EACH = "each"  # spec `declarer` / `target`: every deal played once per seat (or target)
@@ -126,8 +146,59 @@ def _run(out: Path) -> Run:
     except ManifestError:
         manifest = None
     if manifest is None:
+        check_parts(out, parts, [])
         return Run(out, tuple(parts), None)
+    check_parts(out, parts, manifest.done.values())
     return Run(out, tuple(parts), manifest.spec, manifest.status, manifest.spec_hash)
+
+
+def check_parts(out: Path, parts: Iterable[Path], entries: Iterable[ChunkEntry]) -> None:
+    """ReportError naming the first part that is not a whole Parquet file or whose size is not the one recorded
+    in `entries` (the manifest's chunks done)."""
+    for entry in entries:
+        problem = part_problem(out, entry, checksum=False)
+        if problem is not None and problem[1] != "is missing":
+            raise ReportError(f"{out / problem[0]} {problem[1]}; {REPLAY_HINT}")
+    for path in parts:
+        try:
+            pq.read_metadata(path)
+        except (OSError, pa.ArrowException) as error:
+            raise ReportError(f"{path}: not a whole Parquet file ({' '.join(str(error).split())[:120]}); "
+                              f"{REPLAY_HINT}") from None
+
+
+def damaged_parts(out: Path) -> list[str]:
+    """The part files of OUT (a run or a sweep) that no longer match their SHA-256 in the manifest, with why."""
+    entries: list[ChunkEntry] = []
+    for kind in (None, SweepManifest):
+        try:
+            manifest = read_manifest(out) if kind is None else read_manifest(out, kind)
+        except ManifestError:
+            continue
+        if manifest is not None:
+            entries = list(manifest.done.values()) if kind is None else [
+                e for v in manifest.variants for e in v.done.values()]
+            break
+    return [f"{out / p[0]} {p[1]}" for p in (part_problem(out, e) for e in entries) if p is not None]
+
+
+def naming_damaged_parts(function: Callable[P, R]) -> Callable[P, R]:
+    """An analysis over OUT directories (its str/Path arguments) whose Polars read fails raises a ReportError
+    naming the damaged part instead."""
+
+    @functools.wraps(function)
+    def reading(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return function(*args, **kwargs)
+        except (pl.exceptions.PolarsError, OSError, pa.ArrowException) as error:
+            outs = [Path(a) for a in args if isinstance(a, str | Path) and Path(a).is_dir()]
+            damaged = [line for out in outs for line in damaged_parts(out)]
+            if damaged:
+                raise ReportError(f"{damaged[0]}; {REPLAY_HINT}") from None
+            raise ReportError(f"cannot read the hands of {', '.join(map(str, outs)) or 'the run'}: "
+                              f"{' '.join(str(error).split())[:200]}") from None
+
+    return reading
 
 
 def _sweep(out: Path, data: dict[str, Any]) -> Sweep:
@@ -136,11 +207,16 @@ def _sweep(out: Path, data: dict[str, Any]) -> Sweep:
         entries = [(dict(v["values"]), str(v["dir"]), v["spec"]) for v in data["variants"]]
     except (KeyError, TypeError) as error:
         raise ReportError(f"{manifest_path(out)}: malformed sweep manifest ({error})") from None
+    try:
+        manifest = read_manifest(out, SweepManifest)
+    except ManifestError:
+        manifest = None
     variants = []
-    for values, directory, spec in entries:
+    for index, (values, directory, spec) in enumerate(entries):
         parts = part_paths(out / HANDS_DIR / directory)
         if not parts:
             raise ReportError(f"{out}: no part files in {HANDS_DIR}/{directory} (has the sweep started?)")
+        check_parts(out, parts, manifest.variants[index].done.values() if manifest is not None else [])
         variants.append(Run(out, tuple(parts), spec, values=values))
     if not variants:
         raise ReportError(f"{out}: the sweep has no variants")

@@ -13,9 +13,10 @@ from rich.console import Console
 from baofen_sim.analysis import text
 from baofen_sim.analysis.compare import check_same_deals, compare_frames, comparison_table
 from baofen_sim.analysis.report import header_lines, run_info
-from baofen_sim.analysis.runs import ReportError, Run, Sweep, open_output, row_keys
+from baofen_sim.analysis.runs import ReportError, Run, Sweep, naming_damaged_parts, open_output, row_keys
 
 
+@naming_damaged_parts
 def compare_sweep(out_dir: str | Path, name: str, baseline: str | None = None) -> dict[str, Any]:
     """Paired differences of every variant from its baseline variant along the vary name `name` (JSON-ready):
     one entry per variant that is not a baseline, in manifest order."""

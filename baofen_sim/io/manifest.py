@@ -1,24 +1,35 @@
 """`OUT/manifest.json`: what a run is (the RunSpec in full and its hash), what wrote it (versions), and how
-far it got (one entry per chunk). Rewritten atomically after every chunk, so an interrupted run can resume.
+far it got (an entry per chunk done, with each part file's rows, bytes and SHA-256).
 
-Layout (format_version 1)::
+Layout (format_version 2)::
 
-    {"format": "baofen-sim-run", "format_version": 1,
+    {"format": "baofen-sim-run", "format_version": 2,
      "status": "running" | "interrupted" | "complete",
      "spec_hash": "<sha256 of RunSpec.outcome_fields()>", "rules_version": 1,
      "spec": RunSpec.to_dict(),            # rules in full, policies, params, seed, counts, chunk size, threads
      "counts": {"tables": T, "hands": H, "chunks": N, "chunks_done": n, "hands_done": h},
      "versions": {"baofen_sim": ..., "python": ..., "numba": ..., "numpy": ..., "polars": ..., "pyarrow": ...},
      "created": "<UTC ISO time>", "updated": "<UTC ISO time>", "elapsed_seconds": s,   # summed over sessions
-     "sessions": [{"started": ..., "threads": t, "chunks_run": k, "versions": {...}}],
-     "chunks": [{"first_table": 0, "n_tables": 4096, "first_hand": 0, "hands": 65536,
-                 "part": "hands/part-000000000000.parquet", "tricks_part": "tricks/part-000000000000.parquet" | null,
-                 "status": "pending" | "done", "seconds": 0.41 | null, "bytes": 1048576 | null}]}
+     "sessions": [{"started": ..., "backend": "local", "threads": t, "chunks_run": k, "versions": {...}}],
+     "chunks": [{"first_table": 0, "n_tables": 4096, "first_hand": 0, "hands": 65536, "status": "done",
+                 "seconds": 0.41, "part": "hands/part-000000000000.parquet", "rows": 65536, "bytes": 1048576,
+                 "sha256": "...", "tricks_part": "tricks/part-000000000000.parquet" | null,
+                 "tricks_rows": ..., "tricks_bytes": ..., "tricks_sha256": ...}]}
+
+"chunks" lists the chunks done, in table order; the others are still to play. The plan follows from the
+spec (deals, hands_per_table, chunk_size: `runspec.plan_chunks`), so a run of 10^12 hands starts with a
+manifest of a few kilobytes and memory that does not grow with --deals.
 
 A sweep's manifest (`SweepManifest`, "format": "baofen-sim-sweep") has the same status, versions, times and
 sessions, a "sweep_hash", the varied names ("vary") and, instead of "spec" and "chunks", one entry per
 variant: {"values": {name: value}, "dir": "name=value/...", "spec": ..., "spec_hash": ..., "chunks": [...]}
 with its parts in OUT/hands/<dir>/ and OUT/tricks/<dir>/.
+
+Writing (`ManifestWriter`): the manifest is rewritten in full (temp file + rename) when a session starts and
+ends and at most every CHECKPOINT_SECONDS in between; each chunk done in between is appended as one JSON line
+to OUT/manifest-journal.jsonl (`{"variant": i, ...entry}` in a sweep), which `read_manifest` replays. Cost per
+chunk: one short append, whatever the number of chunks. Format 1 manifests (every chunk listed with its
+status, no checksums) are read too.
 """
 
 from __future__ import annotations
@@ -29,16 +40,21 @@ import importlib.metadata
 import json
 import os
 import platform
-from dataclasses import asdict, dataclass, field
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, NamedTuple
 
-from baofen_sim.io.parquet import HANDS_DIR, TRICKS_DIR, part_name, temp_path
-from baofen_sim.runspec import RULES_VERSION, Chunk, RunSpec
+from baofen_sim.io.parquet import HANDS_DIR, TRICKS_DIR, file_sha256, part_name, temp_path
+from baofen_sim.runspec import RULES_VERSION, Chunk, ChunkPlan, RunSpec, plan_chunks, tables_per_chunk
 
 MANIFEST_NAME = "manifest.json"
+JOURNAL_NAME = "manifest-journal.jsonl"
 FORMAT = "baofen-sim-run"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
+CHECKPOINT_SECONDS = 60.0  # at most this long between full rewrites of the manifest while chunks complete
 VERSIONED_PACKAGES = {"baofen_sim": "baofen-sim", "numba": "numba", "numpy": "numpy", "polars": "polars",
                       "pyarrow": "pyarrow"}
 PENDING, DONE = "pending", "done"
@@ -47,6 +63,15 @@ RUNNING, INTERRUPTED, COMPLETE = "running", "interrupted", "complete"
 
 class ManifestError(ValueError):
     """A manifest.json that cannot be read as a baofen-sim run manifest."""
+
+
+class PartFile(NamedTuple):
+    """A part file as its chunk entry records it (None where a format-1 manifest did not)."""
+
+    path: str  # relative to OUT
+    rows: int | None
+    bytes: int | None
+    sha256: str | None
 
 
 @dataclass
@@ -59,11 +84,82 @@ class ChunkEntry:
     tricks_part: str | None = None
     status: str = PENDING
     seconds: float | None = None  # engine + writing
-    bytes: int | None = None  # part file(s) on disk
+    rows: int | None = None  # rows of `part`
+    bytes: int | None = None  # size of `part` on disk (format 1: of both parts)
+    sha256: str | None = None  # of `part`
+    tricks_rows: int | None = None
+    tricks_bytes: int | None = None
+    tricks_sha256: str | None = None
 
     @property
     def chunk(self) -> Chunk:
         return Chunk(self.first_table, self.n_tables)
+
+    def files(self) -> list[PartFile]:
+        """The chunk's part files with what the manifest records of them."""
+        files = [PartFile(self.part, self.rows, self.bytes if self.sha256 else None, self.sha256)]
+        if self.tricks_part:
+            files.append(PartFile(self.tricks_part, self.tricks_rows, self.tricks_bytes, self.tricks_sha256))
+        return files
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ChunkEntry:
+        return cls(**{key: value for key, value in data.items() if key in _ENTRY_FIELDS})
+
+
+_ENTRY_FIELDS = {f.name for f in fields(ChunkEntry)}
+
+
+class ChunkLedger:
+    """The chunks of one run (a run, or one variant of a sweep): its plan, computed on demand, and the entries
+    of the chunks done, by first table (the same dict the manifest writes)."""
+
+    def __init__(self, spec: RunSpec, done: dict[int, ChunkEntry], folder: str = ""):
+        self.spec, self.done, self.folder = spec, done, folder
+
+    @property
+    def plan(self) -> ChunkPlan:
+        return plan_chunks(self.spec)
+
+    def entry(self, chunk: Chunk) -> ChunkEntry:
+        """The chunk's entry: the recorded one when it is done, else a new pending one."""
+        return self.done.get(chunk.first_table) or chunk_entry(self.spec, chunk, self.folder)
+
+    def entries(self) -> Iterator[ChunkEntry]:
+        return (self.entry(chunk) for chunk in self.plan)
+
+    def pending(self) -> Iterator[ChunkEntry]:
+        """The entries of the chunks not done, in table order (lazily)."""
+        return (chunk_entry(self.spec, chunk, self.folder) for chunk in self.plan if chunk.first_table not in self.done)
+
+    def record(self, entry: ChunkEntry) -> None:
+        self.done[entry.first_table] = entry
+
+    @property
+    def hands_done(self) -> int:
+        return sum(entry.hands for entry in self.done.values())
+
+    def folders(self) -> list[str]:
+        """The folders of its part files, relative to OUT."""
+        below = f"/{self.folder}" if self.folder else ""
+        return [HANDS_DIR + below] + ([TRICKS_DIR + below] if self.spec.tricks else [])
+
+    def keep_reusable(self) -> list[ChunkEntry]:
+        """Drop the done entries this plan would write otherwise (a run extended to more deals replays the chunk
+        of its old short last table); the entries dropped."""
+        dropped = []
+        per = tables_per_chunk(self.spec.chunk_size, self.spec.hands_per_table)
+        for first, old in list(self.done.items()):
+            new = chunk_entry(self.spec, self.plan[first // per], self.folder) if first < self.spec.tables else None
+            if new is None or first % per or (new.n_tables, new.hands, new.part) != (old.n_tables, old.hands, old.part):
+                dropped.append(self.done.pop(first))
+        return dropped
+
+
+def plan_counts(spec: dict[str, Any]) -> tuple[int, int]:
+    """(tables, chunks) of a spec as plain data, without building its RunSpec."""
+    tables = -(-spec["deals"] // spec["hands_per_table"])
+    return tables, -(-tables // tables_per_chunk(spec["chunk_size"], spec["hands_per_table"]))
 
 
 @dataclass(kw_only=True)
@@ -82,6 +178,10 @@ class RunState:
     def counts(self) -> dict[str, int]:
         raise NotImplementedError
 
+    def record(self, entry: ChunkEntry, variant: int | None = None) -> None:
+        """Mark a chunk done (of `variant` in a sweep)."""
+        raise NotImplementedError
+
     def _json(self, format_name: str, identity: dict[str, Any], body: dict[str, Any]) -> str:
         data = {"format": format_name, "format_version": FORMAT_VERSION, "status": self.status, **identity,
                 "rules_version": self.rules_version, "counts": self.counts(), "versions": self.versions,
@@ -98,8 +198,9 @@ def _load(text: str, format_name: str, what: str) -> dict[str, Any]:
     data = json.loads(text)
     if not isinstance(data, dict) or data.get("format") != format_name:
         raise ManifestError(f"not a baofen-sim {what} manifest")
-    if data.get("format_version") != FORMAT_VERSION:
-        raise ManifestError(f"manifest format_version {data.get('format_version')!r} is not {FORMAT_VERSION}")
+    if data.get("format_version") not in READABLE_VERSIONS:
+        raise ManifestError(f"manifest format_version {data.get('format_version')!r} is not one of "
+                            f"{', '.join(map(str, READABLE_VERSIONS))} (written by a newer baofen-sim?)")
     return data
 
 
@@ -107,41 +208,60 @@ def _state(data: dict[str, Any]) -> dict[str, Any]:
     return {key: data[key] for key in STATE_KEYS}
 
 
+def _done_entries(chunks: list[dict[str, Any]]) -> dict[int, ChunkEntry]:
+    """The done chunks of a manifest's list (format 1 lists pending chunks too), by first table."""
+    entries = (ChunkEntry.from_dict(c) for c in chunks)
+    return {e.first_table: e for e in sorted(entries, key=lambda e: e.first_table) if e.status == DONE}
+
+
+def _chunk_list(done: dict[int, ChunkEntry]) -> list[dict[str, Any]]:
+    return [asdict(done[first]) for first in sorted(done)]
+
+
+def _hands(done: dict[int, ChunkEntry]) -> int:
+    return sum(e.hands for e in done.values())
+
+
 @dataclass
 class Manifest(RunState):
     spec: dict[str, Any]
     spec_hash: str
-    chunks: list[ChunkEntry]
+    done: dict[int, ChunkEntry] = field(default_factory=dict)  # the chunks done, by first table
 
     @classmethod
-    def new(cls, spec: RunSpec, chunks: list[Chunk]) -> Manifest:
-        entries = [chunk_entry(spec, chunk) for chunk in chunks]
+    def new(cls, spec: RunSpec) -> Manifest:
         now = utc_now()
-        return cls(spec.to_dict(), spec.spec_hash(), entries, versions=package_versions(), created=now, updated=now)
+        return cls(spec.to_dict(), spec.spec_hash(), {}, versions=package_versions(), created=now, updated=now)
 
     def run_spec(self) -> RunSpec:
         return RunSpec.from_dict(self.spec)
 
+    def ledger(self, spec: RunSpec) -> ChunkLedger:
+        """The run's chunks as `spec` (the run's spec, as this session runs it) plans them."""
+        return ChunkLedger(spec, self.done)
+
     @property
     def hands_done(self) -> int:
-        return sum(c.hands for c in self.chunks if c.status == DONE)
+        return _hands(self.done)
+
+    def record(self, entry: ChunkEntry, variant: int | None = None) -> None:
+        self.done[entry.first_table] = entry
 
     def counts(self) -> dict[str, int]:
-        return {"tables": sum(c.n_tables for c in self.chunks), "hands": sum(c.hands for c in self.chunks),
-                "chunks": len(self.chunks),
-                "chunks_done": sum(c.status == DONE for c in self.chunks), "hands_done": self.hands_done}
+        tables, chunks = plan_counts(self.spec)
+        return {"tables": tables, "hands": self.spec["deals"], "chunks": chunks, "chunks_done": len(self.done),
+                "hands_done": self.hands_done}
 
     def to_json(self) -> str:
-        return self._json(FORMAT, {"spec_hash": self.spec_hash, "spec": self.spec},
-                          {"chunks": [asdict(c) for c in self.chunks]})
+        return self._json(FORMAT, {"spec_hash": self.spec_hash, "spec": self.spec}, {"chunks": _chunk_list(self.done)})
 
     @classmethod
     def from_json(cls, text: str) -> Manifest:
         data = _load(text, FORMAT, "run")
         try:
-            return cls(spec=data["spec"], spec_hash=data["spec_hash"],
-                       chunks=[ChunkEntry(**c) for c in data["chunks"]], **_state(data))
-        except (KeyError, TypeError) as error:
+            return cls(spec=data["spec"], spec_hash=data["spec_hash"], done=_done_entries(data["chunks"]),
+                       **_state(data))
+        except (KeyError, TypeError, AttributeError) as error:
             raise ManifestError(f"malformed manifest: {error}") from None
 
 
@@ -150,13 +270,16 @@ SWEEP_FORMAT = "baofen-sim-sweep"
 
 @dataclass
 class VariantEntry:
-    """One variant of a sweep: its values of the varied names, its hive folder, its run and chunks."""
+    """One variant of a sweep: its values of the varied names, its hive folder, its run and chunks done."""
 
     values: dict[str, Any]  # {name: value text as given}
     dir: str  # "name=value/name=value" below OUT/hands/ and OUT/tricks/
     spec: dict[str, Any]  # RunSpec.to_dict()
     spec_hash: str
-    chunks: list[ChunkEntry]
+    done: dict[int, ChunkEntry] = field(default_factory=dict)  # by first table
+
+    def ledger(self, spec: RunSpec) -> ChunkLedger:
+        return ChunkLedger(spec, self.done, self.dir)
 
 
 @dataclass
@@ -167,28 +290,31 @@ class SweepManifest(RunState):
     variants: list[VariantEntry]
     sweep_hash: str
 
-    @property
-    def chunks(self) -> list[ChunkEntry]:
-        return [chunk for variant in self.variants for chunk in variant.chunks]
+    def record(self, entry: ChunkEntry, variant: int | None = None) -> None:
+        if variant is None:
+            raise ValueError("a sweep's chunk belongs to a variant")
+        self.variants[variant].done[entry.first_table] = entry
 
     def counts(self) -> dict[str, int]:
-        chunks = self.chunks
-        return {"variants": len(self.variants), "hands": sum(c.hands for c in chunks), "chunks": len(chunks),
-                "chunks_done": sum(c.status == DONE for c in chunks),
-                "hands_done": sum(c.hands for c in chunks if c.status == DONE)}
+        plans = [plan_counts(v.spec) for v in self.variants]
+        return {"variants": len(self.variants), "hands": sum(v.spec["deals"] for v in self.variants),
+                "chunks": sum(chunks for _, chunks in plans),
+                "chunks_done": sum(len(v.done) for v in self.variants),
+                "hands_done": sum(_hands(v.done) for v in self.variants)}
 
     def to_json(self) -> str:
-        return self._json(SWEEP_FORMAT, {"sweep_hash": self.sweep_hash, "vary": self.vary},
-                          {"variants": [asdict(v) for v in self.variants]})
+        variants = [{"values": v.values, "dir": v.dir, "spec": v.spec, "spec_hash": v.spec_hash,
+                     "chunks": _chunk_list(v.done)} for v in self.variants]
+        return self._json(SWEEP_FORMAT, {"sweep_hash": self.sweep_hash, "vary": self.vary}, {"variants": variants})
 
     @classmethod
     def from_json(cls, text: str) -> SweepManifest:
         data = _load(text, SWEEP_FORMAT, "sweep")
         try:
-            variants = [VariantEntry(v["values"], v["dir"], v["spec"], v["spec_hash"],
-                                     [ChunkEntry(**c) for c in v["chunks"]]) for v in data["variants"]]
+            variants = [VariantEntry(v["values"], v["dir"], v["spec"], v["spec_hash"], _done_entries(v["chunks"]))
+                        for v in data["variants"]]
             return cls(vary=data["vary"], variants=variants, sweep_hash=data["sweep_hash"], **_state(data))
-        except (KeyError, TypeError) as error:
+        except (KeyError, TypeError, AttributeError) as error:
             raise ManifestError(f"malformed sweep manifest: {error}") from None
 
 
@@ -201,22 +327,63 @@ def chunk_entry(spec: RunSpec, chunk: Chunk, folder: str = "") -> ChunkEntry:
                       f"{TRICKS_DIR}/{name}" if spec.tricks else None)
 
 
+def part_problem(out_dir: str | Path, entry: ChunkEntry, checksum: bool = True) -> tuple[str, str] | None:
+    """(part, what is wrong) for the first part file of a done chunk that does not match its record (size, and
+    SHA-256 unless not `checksum`; only that it exists for a format-1 entry), else None."""
+    for part in entry.files():
+        path = Path(out_dir) / part.path
+        try:
+            size = path.stat().st_size
+        except FileNotFoundError:
+            return part.path, "is missing"
+        if part.bytes is not None and size != part.bytes:
+            return part.path, f"has {size:,} bytes where the manifest recorded {part.bytes:,} (truncated or altered)"
+        if checksum and part.sha256 is not None and file_sha256(path) != part.sha256:
+            return part.path, "does not match its SHA-256 in the manifest (altered)"
+    return None
+
+
 def manifest_path(out_dir: str | Path) -> Path:
     return Path(out_dir) / MANIFEST_NAME
 
 
+def journal_path(out_dir: str | Path) -> Path:
+    return Path(out_dir) / JOURNAL_NAME
+
+
 def read_manifest(out_dir: str | Path, kind: type[Manifest] | type[SweepManifest] = Manifest) -> Any:
-    """The manifest (of a run, or with kind=SweepManifest a sweep) in `out_dir`, None if there is none;
-    unreadable or of the other kind → ManifestError naming the file."""
+    """The manifest (of a run, or with kind=SweepManifest a sweep) in `out_dir` with its journal replayed, None
+    if there is none; unreadable or of the other kind → ManifestError naming the file."""
     path = manifest_path(out_dir)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ManifestError(f"{path}: cannot read it ({error})") from None
     try:
-        return kind.from_json(text)
-    except ValueError as error:  # ManifestError and json.JSONDecodeError are ValueErrors
+        manifest = kind.from_json(text)
+    except (ValueError, RecursionError) as error:  # ManifestError and json.JSONDecodeError are ValueErrors
         raise ManifestError(f"{path}: {error}") from None
+    _replay_journal(out_dir, manifest)
+    return manifest
+
+
+def _replay_journal(out_dir: str | Path, manifest: Manifest | SweepManifest) -> None:
+    try:
+        lines = journal_path(out_dir).read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return
+    except (OSError, UnicodeDecodeError) as error:
+        raise ManifestError(f"{journal_path(out_dir)}: cannot read it ({error})") from None
+    for number, line in enumerate(lines, 1):
+        try:
+            data = json.loads(line)
+            manifest.record(ChunkEntry.from_dict(data), data.get("variant"))
+        except (ValueError, TypeError, AttributeError, IndexError) as error:
+            if number == len(lines):  # the last line of a killed writer may be cut short: that chunk plays again
+                return
+            raise ManifestError(f"{journal_path(out_dir)} line {number}: {error}") from None
 
 
 def write_manifest(out_dir: str | Path, manifest: Manifest | SweepManifest) -> None:
@@ -231,6 +398,43 @@ def write_manifest(out_dir: str | Path, manifest: Manifest | SweepManifest) -> N
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
         raise
+
+
+class ManifestWriter:
+    """Keeps OUT/manifest.json current during a session at a cost per chunk that does not grow with the run:
+    `chunk_done` appends one journal line and rewrites the manifest (dropping the journal) only when
+    CHECKPOINT_SECONDS have passed since the last rewrite; `close` rewrites it a last time."""
+
+    def __init__(self, out_dir: str | Path, manifest: Manifest | SweepManifest,
+                 clock: Callable[[], float] = time.monotonic):
+        self.out, self.manifest, self.clock = Path(out_dir), manifest, clock
+        self._journal: IO[str] | None = None
+        self._saved = clock()
+
+    def save(self) -> None:
+        """Rewrite the manifest in full; the journal it now holds is dropped."""
+        write_manifest(self.out, self.manifest)
+        if self._journal is not None:
+            self._journal.close()
+            self._journal = None
+        with contextlib.suppress(FileNotFoundError):
+            journal_path(self.out).unlink()
+        self._saved = self.clock()
+
+    def chunk_done(self, entry: ChunkEntry, variant: int | None = None) -> None:
+        """Record a chunk done (of `variant` in a sweep): in memory and in the journal."""
+        self.manifest.record(entry, variant)
+        if self.clock() - self._saved >= CHECKPOINT_SECONDS:
+            self.save()
+            return
+        if self._journal is None:
+            self._journal = journal_path(self.out).open("a", encoding="utf-8")
+        line = asdict(entry) if variant is None else {"variant": variant, **asdict(entry)}
+        self._journal.write(json.dumps(line, ensure_ascii=False) + "\n")
+        self._journal.flush()
+
+    def close(self) -> None:
+        self.save()
 
 
 def package_versions() -> dict[str, str]:

@@ -15,6 +15,7 @@ Higher zstd levels saved ~2% and wrote ~20% slower.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 from pathlib import Path
 
@@ -83,6 +84,12 @@ def write_part(table: pa.Table, path: str | Path) -> int:
             tmp.unlink()
         raise
     return size
+
+
+def file_sha256(path: str | Path) -> str:
+    """SHA-256 (hex) of a file's bytes."""
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def _leaf(field: pa.Field) -> str:

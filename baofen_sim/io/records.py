@@ -15,6 +15,7 @@ Malformed input raises RecordError whose message says where.
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,18 +50,28 @@ class GameRecord:
     table: dict[str, Any] | None = None
 
 
+STDIN = "-"
+
+
 def load_record(path: str | Path) -> GameRecord:
-    path = Path(path)
+    """The record in the JSON file at `path` (`-`: standard input); RecordError naming the file and place."""
+    name = "<stdin>" if str(path) == STDIN else str(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = sys.stdin.buffer.read() if str(path) == STDIN else Path(path).read_bytes()
     except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
+        raise RecordError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise RecordError(f"{name}: a directory, not a record file") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: not valid JSON: {exc}") from None
+        raise RecordError(f"{name}: not valid JSON: {exc}") from None
+    except RecursionError:
+        raise RecordError(f"{name}: not valid JSON: nested too deeply") from None
     try:
         return parse_record(data)
     except RecordError as exc:
-        raise RecordError(f"{path}: {exc}") from None
+        raise RecordError(f"{name}: {exc}") from None
 
 
 def parse_record(data: Any) -> GameRecord:

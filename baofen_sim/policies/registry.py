@@ -251,6 +251,8 @@ def _load_param_file(path_text: str, where: str) -> dict[str, object]:
             table = tomllib.load(handle)
     except FileNotFoundError:
         raise PolicyError(f"{where}: no such file {str(path)!r}") from None
+    except UnicodeDecodeError as error:
+        raise PolicyError(f"{where}: {str(path)!r} is not UTF-8 text ({error.reason} at byte {error.start})") from None
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise PolicyError(f"{where}: cannot read {str(path)!r}: {error}") from None
     for key, value in table.items():

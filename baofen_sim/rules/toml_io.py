@@ -22,7 +22,10 @@ HEADER = "# baofen-sim rule set: RULES.md §9 (load with --rules FILE.toml)"
 def load_toml(path: str | Path) -> RuleSet:
     """The RuleSet in the TOML file at `path`. Bad syntax or values → RulesError naming the file."""
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise RulesError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
     return loads_toml(text, source=str(path))
 
 

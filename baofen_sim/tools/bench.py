@@ -192,6 +192,18 @@ def markdown(figures: dict, config: BenchConfig, command: str) -> str:
     return "\n".join(lines)
 
 
+def results_path_problem(path: Path) -> str | None:
+    """Why the figures could not be appended to `path` (checked before minutes of measuring), or None."""
+    if path.is_dir():
+        return "is a directory, not a file"
+    if path.exists():
+        return None if os.access(path, os.W_OK) else "is not writable"
+    folder = next(p for p in path.absolute().parents if p.exists())
+    if not folder.is_dir():
+        return f"{folder} is not a directory"
+    return None if os.access(folder, os.W_OK | os.X_OK) else f"cannot be created in {folder}"
+
+
 def append_results(text: str, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     header = "" if path.exists() else "# Benchmarks\n\nAppended by `baofen-sim bench` (scripts/bench.py).\n\n"
