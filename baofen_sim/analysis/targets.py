@@ -19,14 +19,17 @@ import polars as pl
 
 from baofen_sim.analysis.stats import mean_interval, wilson_interval
 from baofen_sim.codes import CATEGORY_LABELS
-from baofen_sim.kernels.ledger import result_settlement
-from baofen_sim.kernels.scoring import result_at_target
-from baofen_sim.materialize import hand_rules
 from baofen_sim.rules import RuleSet
 
 
 def _outcomes(rules: RuleSet, pairs: np.ndarray, targets: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     """won[pair, target] (bool) and the declarer's result settlement [pair, target] of each (S, category)."""
+    # Imported here: importing the kernels fixes this process's policy set (policy_set), which a report must
+    # leave to the commands that run the engine.
+    from baofen_sim.kernels.ledger import result_settlement
+    from baofen_sim.kernels.scoring import result_at_target
+    from baofen_sim.materialize import hand_rules
+
     hr = hand_rules(rules)
     won = np.zeros((len(pairs), len(targets)), dtype=bool)
     change = np.zeros((len(pairs), len(targets)), dtype=np.float64)
