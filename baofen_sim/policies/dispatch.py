@@ -15,8 +15,8 @@ its playouts with them; the other policies, plug-ins included, take the document
 They are generated as Python source with one branch per policy of the set (a plug-in's missing decisions
 go to its fallback), written beside the set's Numba cache and imported from there, so Numba caches them
 like any module-level `@njit` function and the engine compiles only the policies of the set. The first
-policy of the set is the fall-through branch; the built-ins keep their ids (random 0, heuristic 1) and
-plug-ins take ids from 2 in the set's order.
+policy of the set is the fall-through branch; the built-ins keep their ids (random 0, heuristic 1, sampler 2)
+and plug-ins take ids from 3 (`plugins.FIRST_PLUGIN_ID`) in the set's order.
 """
 
 from __future__ import annotations
