@@ -8,8 +8,8 @@ with the source of every plug-in module, so each set compiles once per machine a
 loads from the cache afterwards.
 
 `select(names)` sets it (the CLI does, from the run's policies, before the engine is imported); without a
-call it is every built-in policy. Once the kernels are imported it is fixed: selecting another set then is
-an error (a new process can compile another).
+call it is random and heuristic (the searching `sampler` compiles only when a run names it). Once the
+kernels are imported it is fixed: selecting another set then is an error (a new process can compile another).
 
 Plain Python with no imports of the package: `kernels.cache` reads it before any kernel exists.
 """
@@ -22,7 +22,8 @@ import os
 import sys
 from collections.abc import Iterable
 
-BUILTIN_POLICIES = ("random", "heuristic")  # in policy-id order: random = 0, heuristic = 1
+BUILTIN_POLICIES = ("random", "heuristic", "sampler")  # in policy-id order: random 0, heuristic 1, sampler 2
+DEFAULT_SET = ("random", "heuristic")  # without a `select`: the sampler compiles only when a run names it
 
 _selected: tuple[str, ...] | None = None
 _frozen = False
@@ -48,7 +49,7 @@ def normalise(names: Iterable[str]) -> tuple[str, ...]:
 def select(names: Iterable[str]) -> tuple[str, ...]:
     """Choose the policy set of this process's engine (see the module docstring); returns it."""
     global _selected
-    wanted = normalise(names) or BUILTIN_POLICIES
+    wanted = normalise(names) or DEFAULT_SET
     if _frozen and wanted != selected():
         if set(wanted) <= set(selected()):
             return selected()
@@ -59,8 +60,8 @@ def select(names: Iterable[str]) -> tuple[str, ...]:
 
 
 def selected() -> tuple[str, ...]:
-    """The chosen set (every built-in policy unless `select` was called)."""
-    return _selected or BUILTIN_POLICIES
+    """The chosen set (DEFAULT_SET unless `select` was called)."""
+    return _selected or DEFAULT_SET
 
 
 def freeze() -> tuple[str, ...]:

@@ -48,9 +48,14 @@ PLAY_VIEW_DTYPE = np.dtype([
     ("played_ge1", np.uint64),      # every card played in earlier tricks: >= 1 copy
     ("played_eq2", np.uint64),      # ... both copies
     ("declarer_points", np.int64),  # card points the declarer has won so far (§6.1 C)
+    ("wangfen_points", np.int64),   # ... of them 王分 (§6.3 W)
+    ("penalty", np.int64),          # Pen so far (§4.5: failed throws are public)
     ("target", np.int64),           # the declarer's bid
     ("hand_sizes", np.int64, (MAX_PLAYERS,)),
     ("throw_allowed", np.bool_),    # §4.4.2 / §4.6: may the leader attempt a throw now
+    ("voids", np.int64, (MAX_PLAYERS,)),  # bit s: the seat has shown it holds no card of effective suit s
+    ("declarer_played_ge1", np.uint64),  # the cards the declarer has played in earlier tricks
+    ("declarer_played_eq2", np.uint64),
 ])
 
 
@@ -72,6 +77,8 @@ PLAY_STATE_DTYPE = np.dtype([
     ("wangfen_points", np.int64),  # W so far
     ("tricks", np.int64),  # tricks finished
     ("declarer_won_last", np.bool_),  # the declarer won the last trick
+    ("bury_ge1", np.uint64),  # the declarer's bury (trump layout): he alone knows it (§5.5)
+    ("bury_eq2", np.uint64),
     # one summary per trick (RUN_CONSTANTS.do_tricks): the TRICK_ROW_DTYPE fields
     ("trick_leader", np.int64, (MAX_TRICKS,)),
     ("trick_winner", np.int64, (MAX_TRICKS,)),

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from baofen_sim.policies.dispatch import dispatch_source
+from baofen_sim.policies.plugins import FIRST_PLUGIN_ID
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = "from baofen_sim.cli import main; main()"
@@ -124,7 +125,8 @@ def test_a_plug_in_that_copies_random_plays_the_same_hands_as_random():
     report = json.loads(done.stdout.strip().splitlines()[-1])
     for rules, result in report.items():
         assert result["differ"] == [], rules
-        assert result["plugin_ids"] == [2] and result["tricks"] > 10_000 and result["failed_throws"] > 1000
+        assert result["plugin_ids"] == [FIRST_PLUGIN_ID]
+        assert result["tricks"] > 10_000 and result["failed_throws"] > 1000
 
 
 def test_simulate_with_a_plug_in_records_it_in_the_manifest(tmp_path):

@@ -134,13 +134,20 @@ def buried_points(sc, kitty_size, trump):
 
 
 @njit(cache=True)
-def seat_hands(tb, sc, st, n, declarer):
-    """Every seat's hand in the trump layout: the dealt 25, the declarer's kept 25."""
+def seat_hands(tb, sc, st, n, declarer, kitty_size):
+    """Every seat's hand in the trump layout: the dealt 25, the declarer's kept 25; and his bury."""
     for seat in range(n):
         if seat == declarer:
             st.hand_ge1[seat], st.hand_eq2[seat] = counts_to_bits(tb, sc.declarer_counts)
         else:
             st.hand_ge1[seat], st.hand_eq2[seat] = hand_from_kinds(tb, sc.deal_ge1[seat], sc.deal_eq2[seat])
+    ge1 = ZERO
+    eq2 = ZERO
+    for i in range(kitty_size):
+        b = ONE << np.uint64(tb.kind_to_bit[sc.bury[i]])
+        eq2 |= ge1 & b
+        ge1 |= b
+    st.bury_ge1, st.bury_eq2 = ge1, eq2
 
 
 # ---- the two endings -----------------------------------------------------------------------------------
@@ -163,7 +170,7 @@ def play_declared(hr, tables, cs, sc, st, view, row, log, ledger, declarer, targ
     n = hr.num_players
     trump = exchange_kitty(hr, sc, st, declarer)
     tb = tables[trump]
-    seat_hands(tb, sc, st, n, declarer)
+    seat_hands(tb, sc, st, n, declarer, hr.kitty_size)
     if cs.do_log:
         log.n_plays = 0
         for i in range(hr.kitty_size):

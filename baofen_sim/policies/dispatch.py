@@ -4,14 +4,19 @@ calls with each seat's policy id (DESIGN.md §6, §11):
     bid_decision(policy_id, params, hand_counts, legal, n_legal, auction_state, rng_state) -> (bid, rng)
     bury_decision(policy_id, params, hand_counts, rng_state, out) -> rng
     trump_decision(policy_id, params, hand_counts, rng_state) -> (suit, rng)
-    lead_decision(policy_id, params, tb, view, hand_ge1, hand_eq2, rng_state) -> (rng, ge1, eq2)
-    follow_decision(policy_id, params, tb, lead, view, hand_ge1, hand_eq2, rng_state) -> (rng, ge1, eq2)
+    lead_decision(policy_id, params, tb, hr, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state)
+        -> (rng, ge1, eq2)
+    follow_decision(policy_id, params, tb, hr, lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state)
+        -> (rng, ge1, eq2)
+
+(`hr` the hand rules and `known_*` the cards the seat alone knows, the declarer's bury: the sampler scores
+its playouts with them; the other policies, plug-ins included, take the documented arguments.)
 
 They are generated as Python source with one branch per policy of the set (a plug-in's missing decisions
 go to its fallback), written beside the set's Numba cache and imported from there, so Numba caches them
 like any module-level `@njit` function and the engine compiles only the policies of the set. The first
-policy of the set is the fall-through branch; the built-ins keep their ids (random 0, heuristic 1) and
-plug-ins take ids from 2 in the set's order.
+policy of the set is the fall-through branch; the built-ins keep their ids (random 0, heuristic 1, sampler 2)
+and plug-ins take ids from 3 (`plugins.FIRST_PLUGIN_ID`) in the set's order.
 """
 
 from __future__ import annotations
@@ -41,17 +46,25 @@ DISPATCHERS = {
         "random": "return random_trump(rng_state)",
         "heuristic": "return best_trump_suit(hand_counts), rng_state",
     }),
-    "lead": ("lead_decision(policy_id, params, tb, view, hand_ge1, hand_eq2, rng_state)", {
+    "lead": ("lead_decision(policy_id, params, tb, hr, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state)", {
         "random": "return random_lead(tb, view, hand_ge1, hand_eq2, rng_state)",
         "heuristic": "rng_state, ge1, eq2 = heuristic_lead(params, tb, view, hand_ge1, hand_eq2, rng_state)\n"
                      "        return np.uint64(rng_state), np.uint64(ge1), np.uint64(eq2)",
+        "sampler": "rng_state, ge1, eq2 = sampler_lead(params, tb, hr, view, hand_ge1, hand_eq2, known_ge1, "
+                   "known_eq2, rng_state)\n        return np.uint64(rng_state), np.uint64(ge1), np.uint64(eq2)",
     }),
-    "follow": ("follow_decision(policy_id, params, tb, lead, view, hand_ge1, hand_eq2, rng_state)", {
+    "follow": ("follow_decision(policy_id, params, tb, hr, lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, "
+               "rng_state)", {
         "random": "return random_follow(tb, lead, hand_ge1, hand_eq2, rng_state)",
         "heuristic": "rng_state, ge1, eq2 = heuristic_follow(params, tb, lead, view, hand_ge1, hand_eq2, "
                      "rng_state)\n        return np.uint64(rng_state), np.uint64(ge1), np.uint64(eq2)",
+        "sampler": "rng_state, ge1, eq2 = sampler_follow(params, tb, hr, lead, view, hand_ge1, hand_eq2, "
+                   "known_ge1, known_eq2, rng_state)\n"
+                   "        return np.uint64(rng_state), np.uint64(ge1), np.uint64(eq2)",
     }),
 }
+for _decision in ("bid", "bury", "trump"):  # the sampler bids, buries and names the trump as the heuristic
+    DISPATCHERS[_decision][1]["sampler"] = DISPATCHERS[_decision][1]["heuristic"]
 PLUGIN_BODIES = {
     "bid": "bid, rng_state = {f}(params, hand_counts, legal, n_legal, auction_state, rng_state)\n"
            "        return np.int64(bid), np.uint64(rng_state)",
@@ -72,6 +85,10 @@ BUILTIN_IMPORTS = {
                   "from baofen_sim.policies.bury import heuristic_bury",
                   "from baofen_sim.policies.features import best_trump_suit",
                   "from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead"),
+    "sampler": ("from baofen_sim.policies.bidding import heuristic_bid",
+                "from baofen_sim.policies.bury import heuristic_bury",
+                "from baofen_sim.policies.features import best_trump_suit",
+                "from baofen_sim.policies.sampler import sampler_follow, sampler_lead"),
 }
 
 

@@ -34,6 +34,7 @@ from baofen_sim.records import MAX_PARAMS
 
 POLICY_RANDOM = 0
 POLICY_HEURISTIC = 1
+POLICY_SAMPLER = 2
 DEFAULT_POLICY = "heuristic"
 
 # Parameter slots of `random`.
@@ -50,6 +51,9 @@ HEURISTIC_WIN_MIN_POINTS = 7
 HEURISTIC_RUFF_MIN_POINTS = 8
 HEURISTIC_DRAW_TRUMPS = 9
 HEURISTIC_THROW_SURE = 10
+# Parameter slots of `sampler`: the heuristic's, then its own.
+SAMPLER_SAMPLES = 11
+SAMPLER_CANDIDATES = 12
 
 
 class PolicyError(ValueError):
@@ -124,7 +128,21 @@ HEURISTIC = PolicySpec(
     ),
 )
 
-POLICIES: dict[str, PolicySpec] = {spec.name: spec for spec in (RANDOM, HEURISTIC)}
+SAMPLER = PolicySpec(
+    name="sampler",
+    id=POLICY_SAMPLER,
+    doc="searching play (policies.sampler): at each play, the heuristic's choice and a few other candidates, "
+        "each played out to the end of the hand by the heuristic in deals of the unseen cards drawn to agree "
+        "with what the seat has seen; the best mean outcome for its side wins. Bids, bury and trump as the "
+        "heuristic; about 100x slower",
+    params=HEURISTIC.params + (
+        ParamSpec("samples", 12.0, "deals of the unseen cards drawn at each play", low=1.0),
+        ParamSpec("candidates", 4.0, "plays compared at each play (the heuristic's first)", low=1.0),
+    ),
+    reads_target=True,
+)
+
+POLICIES: dict[str, PolicySpec] = {spec.name: spec for spec in (RANDOM, HEURISTIC, SAMPLER)}
 POLICIES_BY_ID: dict[int, PolicySpec] = {spec.id: spec for spec in POLICIES.values()}
 
 for _spec in POLICIES.values():
@@ -134,6 +152,7 @@ assert [HEURISTIC.param_index(p.name) for p in HEURISTIC.params] == [
     HEURISTIC_OPEN_THRESHOLD, HEURISTIC_PER_5_POINTS, HEURISTIC_MAX_BID, HEURISTIC_BURY_POINT_COST,
     HEURISTIC_BURY_PAIR_COST, HEURISTIC_BURY_VOID_BONUS, HEURISTIC_FEED_POINTS, HEURISTIC_WIN_MIN_POINTS,
     HEURISTIC_RUFF_MIN_POINTS, HEURISTIC_DRAW_TRUMPS, HEURISTIC_THROW_SURE]
+assert (SAMPLER.param_index("samples"), SAMPLER.param_index("candidates")) == (SAMPLER_SAMPLES, SAMPLER_CANDIDATES)
 
 
 # ----- look-ups ------------------------------------------------------------------------------------------

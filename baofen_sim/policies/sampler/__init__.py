@@ -1,0 +1,205 @@
+"""The `sampler` play policy (DESIGN.md §6): perfect-information Monte Carlo, as GIB plays bridge.
+
+At each play the seat lists at most `candidates` plays — the heuristic's own choice first, then others
+(leads: each held suit's longest unit, highest card and cheapest card; follows: the legal answers from the
+cheapest and the dearest in, by the heuristic's play cost) — draws `samples` deals of the cards it has not
+seen that agree with everything it saw (`deals.sample_deal`: the hands' sizes, the voids shown by following,
+the declarer's own bury; for a defender, the trump the declarer named and what he would have buried,
+`deals.model_declarer`), plays each candidate to the end of the hand in each deal with the heuristic at
+every seat (`playout`), and keeps the candidate with the best mean outcome for its side, scored as the hand
+is scored: the declarer's settlement for the result at the actual target, R breaking ties. Bids, the bury
+and the trump are the heuristic's; so are the first parameter slots, which also steer the playouts.
+
+Deterministic per seed: the deals come from the seat's own stream. What it does not use: the bids (what
+they say about the hands beyond the declarer's trump and bury), the shortages shown beyond voids (no pair
+left in a suit), the cards that beat a failed throw.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from baofen_sim.codes import NUM_EFFECTIVE_SUITS
+from baofen_sim.kernels.bits import ZERO, highest_index
+from baofen_sim.kernels.follow import enumerate_follows
+from baofen_sim.kernels.jit import njit
+from baofen_sim.kernels.play import note_void, play_cards, resolve_lead
+from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead
+from baofen_sim.policies.heuristic.candidates import FOLLOW_CAPACITY
+from baofen_sim.policies.heuristic.costs import POINT_COST, cheapest_single, play_cost
+from baofen_sim.policies.heuristic.leads import best_unit
+from baofen_sim.policies.registry import SAMPLER_CANDIDATES, SAMPLER_SAMPLES
+from baofen_sim.policies.sampler.deals import sample_deal
+from baofen_sim.policies.sampler.playout import declarer_value, play_out, playout_lead
+from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
+
+MAX_CANDIDATES = 3 * NUM_EFFECTIVE_SUITS + 1  # leads: three per suit and the heuristic's
+
+
+# ---- candidates ----------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _push(out_ge1, out_eq2, count, limit, ge1, eq2):
+    """Append (ge1, eq2) unless empty, present or past `limit`; the new count."""
+    if ge1 == ZERO or count >= limit:
+        return count
+    for i in range(count):
+        if out_ge1[i] == ge1 and out_eq2[i] == eq2:
+            return count
+    out_ge1[count] = ge1
+    out_eq2[count] = eq2
+    return count + 1
+
+
+@njit(cache=True)
+def lead_candidates(params, tb, view, hand_ge1, hand_eq2, out_ge1, out_eq2, limit):
+    """The heuristic's lead, then each suit's longest unit, highest card, cheapest card (suit by suit in
+    that order of kinds). Returns the count."""
+    _, ge1, eq2 = heuristic_lead(params, tb, view, hand_ge1, hand_eq2, np.uint64(0))
+    count = _push(out_ge1, out_eq2, 0, limit, ge1, eq2)
+    for kind in range(3):
+        for suit in range(NUM_EFFECTIVE_SUITS):
+            mask = tb.suit_mask[suit]
+            held = hand_ge1 & mask
+            if held == ZERO:
+                continue
+            if kind == 0:
+                ge1, eq2 = best_unit(tb, held, hand_eq2 & mask)
+            elif kind == 1:
+                ge1, eq2 = np.uint64(1) << np.uint64(highest_index(held)), ZERO
+            else:
+                ge1, eq2 = cheapest_single(tb, held, hand_eq2, POINT_COST)[0], ZERO
+            count = _push(out_ge1, out_eq2, count, limit, ge1, eq2)
+    return count
+
+
+@njit(cache=True)
+def follow_candidates(params, tb, lead, view, hand_ge1, hand_eq2, out_ge1, out_eq2, limit):
+    """The heuristic's follow, then the legal answers alternately from the cheapest and the dearest (the
+    heuristic's play cost). Returns the count."""
+    _, ge1, eq2 = heuristic_follow(params, tb, lead, view, hand_ge1, hand_eq2, np.uint64(0))
+    count = _push(out_ge1, out_eq2, 0, limit, ge1, eq2)
+    legal_ge1 = np.empty(FOLLOW_CAPACITY, dtype=np.uint64)
+    legal_eq2 = np.empty(FOLLOW_CAPACITY, dtype=np.uint64)
+    n_legal, _ = enumerate_follows(tb, lead, hand_ge1, hand_eq2, legal_ge1, legal_eq2)
+    costs = np.empty(n_legal, dtype=np.float64)
+    for i in range(n_legal):
+        costs[i] = play_cost(tb, legal_ge1[i], legal_eq2[i], hand_eq2, POINT_COST)
+    order = np.argsort(costs, kind="mergesort")
+    low, high = 0, n_legal - 1
+    while low <= high and count < limit:
+        count = _push(out_ge1, out_eq2, count, limit, legal_ge1[order[low]], legal_eq2[order[low]])
+        if high > low:
+            count = _push(out_ge1, out_eq2, count, limit, legal_ge1[order[high]], legal_eq2[order[high]])
+        low += 1
+        high -= 1
+    return count
+
+
+# ---- evaluation ----------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def load_position(tb, real_view, seat, hand_ge1, hand_eq2, deal_ge1, deal_eq2, st, view):
+    """The private state and view of one sampled deal at the current position: the seat's own hand, the
+    sampled hands of the others, the current trick and the tallies as the real view shows them."""
+    n = tb.num_players
+    view.seat = real_view.seat
+    view.declarer = real_view.declarer
+    view.leader = real_view.leader
+    view.n_played = real_view.n_played
+    view.trick_index = real_view.trick_index
+    view.played_ge1 = real_view.played_ge1
+    view.played_eq2 = real_view.played_eq2
+    view.declarer_points = real_view.declarer_points
+    view.wangfen_points = real_view.wangfen_points
+    view.penalty = real_view.penalty
+    view.target = real_view.target
+    view.throw_allowed = real_view.throw_allowed
+    for s in range(n):
+        view.trick_ge1[s] = real_view.trick_ge1[s]
+        view.trick_eq2[s] = real_view.trick_eq2[s]
+        view.hand_sizes[s] = real_view.hand_sizes[s]
+        view.voids[s] = real_view.voids[s]
+        st.hand_ge1[s] = hand_ge1 if s == seat else deal_ge1[s]
+        st.hand_eq2[s] = hand_eq2 if s == seat else deal_eq2[s]
+        st.play_ge1[s] = real_view.trick_ge1[s]
+        st.play_eq2[s] = real_view.trick_eq2[s]
+        st.failed_count[s] = 0
+    st.declarer_points = real_view.declarer_points
+    st.wangfen_points = real_view.wangfen_points
+    st.penalty = real_view.penalty
+    st.n_failed = 0
+    st.tricks = real_view.trick_index
+    st.declarer_won_last = False
+
+
+@njit(cache=True)
+def search(params, tb, hr, lead, real_view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state, cand_ge1,
+           cand_eq2, count):
+    """(rng_state, index) of the candidate with the best mean outcome for the seat's side over the sampled
+    deals (`lead` is None for a lead, else the trick's lead)."""
+    seat = real_view.seat
+    declarer = real_view.declarer
+    kitty_size = 0 if seat == declarer else hr.kitty_size
+    side = 1.0 if seat == declarer else -1.0
+    states = np.zeros(1, dtype=PLAY_STATE_DTYPE)  # records are used as states[0], views[0] inside the loop:
+    views = np.zeros(1, dtype=PLAY_VIEW_DTYPE)  # a record does not keep its array alive
+    deal_ge1 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
+    deal_eq2 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
+    totals = np.zeros(count, dtype=np.float64)
+    samples = max(1, np.int64(params[SAMPLER_SAMPLES]))
+    for _ in range(samples):
+        rng_state = sample_deal(params, tb, real_view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2,
+                                kitty_size, rng_state, deal_ge1, deal_eq2)
+        kitty_ge1 = known_ge1 if seat == declarer else deal_ge1[seat]
+        kitty_eq2 = known_eq2 if seat == declarer else deal_eq2[seat]
+        for c in range(count):
+            st = states[0]
+            view = views[0]
+            load_position(tb, real_view, seat, hand_ge1, hand_eq2, deal_ge1, deal_eq2, st, view)
+            if lead is None:
+                played, _, relead = resolve_lead(tb, hr, st, view, declarer, seat, cand_ge1[c], cand_eq2[c])
+                if relead:
+                    played = playout_lead(params, tb, hr, st, view, declarer)
+                play_cards(st, view, seat, played.ge1, played.eq2)
+                play_out(params, tb, hr, st, view, played, 1, declarer)
+            else:
+                play_cards(st, view, seat, cand_ge1[c], cand_eq2[c])
+                note_void(tb, view, lead, seat, cand_ge1[c], cand_eq2[c])
+                play_out(params, tb, hr, st, view, lead, real_view.n_played + 1, declarer)
+            totals[c] += side * declarer_value(tb, hr, st, real_view.target, kitty_ge1, kitty_eq2)
+    return rng_state, np.argmax(totals)
+
+
+@njit(cache=True)
+def sampler_lead(params, tb, hr, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
+    """(rng_state, ge1, eq2): the lead of seat view.seat."""
+    hand_ge1 = np.uint64(hand_ge1)
+    hand_eq2 = np.uint64(hand_eq2)
+    cand_ge1 = np.zeros(MAX_CANDIDATES, dtype=np.uint64)
+    cand_eq2 = np.zeros(MAX_CANDIDATES, dtype=np.uint64)
+    limit = min(MAX_CANDIDATES, max(1, np.int64(params[SAMPLER_CANDIDATES])))
+    count = lead_candidates(params, tb, view, hand_ge1, hand_eq2, cand_ge1, cand_eq2, limit)
+    if count <= 1:
+        return rng_state, cand_ge1[0], cand_eq2[0]
+    rng_state, best = search(params, tb, hr, None, view, hand_ge1, hand_eq2, np.uint64(known_ge1),
+                             np.uint64(known_eq2), rng_state, cand_ge1, cand_eq2, count)
+    return rng_state, cand_ge1[best], cand_eq2[best]
+
+
+@njit(cache=True)
+def sampler_follow(params, tb, hr, lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
+    """(rng_state, ge1, eq2): the follow of seat view.seat."""
+    hand_ge1 = np.uint64(hand_ge1)
+    hand_eq2 = np.uint64(hand_eq2)
+    cand_ge1 = np.zeros(MAX_CANDIDATES, dtype=np.uint64)
+    cand_eq2 = np.zeros(MAX_CANDIDATES, dtype=np.uint64)
+    limit = min(MAX_CANDIDATES, max(1, np.int64(params[SAMPLER_CANDIDATES])))
+    count = follow_candidates(params, tb, lead, view, hand_ge1, hand_eq2, cand_ge1, cand_eq2, limit)
+    if count <= 1:
+        return rng_state, cand_ge1[0], cand_eq2[0]
+    rng_state, best = search(params, tb, hr, lead, view, hand_ge1, hand_eq2, np.uint64(known_ge1),
+                             np.uint64(known_eq2), rng_state, cand_ge1, cand_eq2, count)
+    return rng_state, cand_ge1[best], cand_eq2[best]

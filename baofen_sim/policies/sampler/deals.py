@@ -1,0 +1,213 @@
+"""Deals of the hidden cards consistent with what a seat has seen (DESIGN.md §6: a sampling policy may draw
+hidden hands consistent with its view).
+
+The hidden cards are the 108 minus the seat's hand, the cards played (earlier tricks and the current one)
+and the cards it alone knows (the declarer's bury). They lie in the other seats' hands, whose sizes are
+public (`view.hand_sizes`), and, for a defender, in the kitty (kitty_size cards). A seat that has shown a
+void (`view.voids`, §2.3) holds no card of that effective suit.
+
+`sample_deal` hands the hidden cards out one by one in a random order, each to a holder drawn in proportion
+to its free places among the holders that may take it and leave the rest of the deal possible (Hall's
+condition over the holders, `feasible`), so it never fails or retries, however late in the hand; without
+voids it is a uniform deal. A deal is a function of the view, the seat's own cards and its stream alone:
+the hidden cards' true places are never read.
+
+A defender also knows what the declarer did with his 33 cards (his dealt 25 and the kitty): he named the
+trump and buried 8. `model_declarer` reads a deal through the heuristic's eyes (`features.best_trump_suit`,
+`bury.heuristic_bury` with the seat's own parameters): a deal in which those 33 cards would not name the
+trump is drawn again (at most MAX_REDRAWS times; the last one is kept), and the kitty becomes what they
+would bury when those cards are still unplayed. Without it the defenders' deals spread the trumps evenly
+and their search plays worse than the heuristic (measured: the declarer made 9.7 points more often).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from baofen_sim.cards import NUM_KINDS
+from baofen_sim.codes import NUM_EFFECTIVE_SUITS
+from baofen_sim.kernels.bits import ONE, ZERO, popcount, remove_cards, trailing_zeros
+from baofen_sim.kernels.jit import njit
+from baofen_sim.kernels.play import add_cards
+from baofen_sim.kernels.rng import bounded
+from baofen_sim.kernels.trick import seat_after
+from baofen_sim.policies.bury import heuristic_bury
+from baofen_sim.policies.features import best_trump_suit
+from baofen_sim.records import MAX_KITTY, MAX_PLAYERS
+
+MAX_HOLDERS = MAX_PLAYERS  # the other seats and the kitty
+MAX_REDRAWS = 8  # deals drawn at most until the declarer's 33 cards would name the trump
+MAX_HIDDEN = 108
+ALL_SUITS = (1 << NUM_EFFECTIVE_SUITS) - 1
+
+
+@njit(cache=True)
+def hidden_cards(tb, view, hand_ge1, hand_eq2, known_ge1, known_eq2):
+    """(ge1, eq2): every card the seat has not seen."""
+    ge1, eq2 = remove_cards(tb.all_mask, tb.all_mask, hand_ge1, hand_eq2)
+    ge1, eq2 = remove_cards(ge1, eq2, view.played_ge1, view.played_eq2)
+    ge1, eq2 = remove_cards(ge1, eq2, known_ge1, known_eq2)
+    n = tb.num_players
+    for i in range(view.n_played):
+        seat = seat_after(view.leader, i, n)
+        ge1, eq2 = remove_cards(ge1, eq2, view.trick_ge1[seat], view.trick_eq2[seat])
+    return ge1, eq2
+
+
+@njit(cache=True)
+def feasible(counts, allowed, free, holders):
+    """Hall's condition: for every set H of holders, the cards that only H may take fit in H's free places.
+    counts[s]: cards of effective suit s left; allowed[h]: suit bits holder h may take; free[h]: its places."""
+    for subset in range(1, 1 << holders):
+        room = 0
+        reach = 0
+        for h in range(holders):
+            if subset >> h & 1:
+                room += free[h]
+                reach |= allowed[h]
+        need = 0
+        for s in range(NUM_EFFECTIVE_SUITS):
+            if counts[s] > 0:
+                only_here = True
+                for h in range(holders):
+                    if not (subset >> h & 1) and allowed[h] >> s & 1 and free[h] > 0:
+                        only_here = False
+                        break
+                if only_here:
+                    need += counts[s]
+        if need > room:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _add(ge1, eq2, b):
+    if ge1 & b:
+        return ge1, eq2 | b
+    return ge1 | b, eq2
+
+
+@njit(cache=True)
+def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size, state, out_ge1, out_eq2):
+    """One deal of the hidden cards: out_ge1/out_eq2[other seat] its hand, [seat] the kitty when the seat
+    does not know it (kitty_size > 0), else 0. Returns the advanced stream."""
+    n = tb.num_players
+    ge1, eq2 = hidden_cards(tb, view, np.uint64(hand_ge1), np.uint64(hand_eq2), np.uint64(known_ge1),
+                            np.uint64(known_eq2))
+    holder_seat = np.empty(MAX_HOLDERS, dtype=np.int64)
+    free = np.zeros(MAX_HOLDERS, dtype=np.int64)
+    allowed = np.zeros(MAX_HOLDERS, dtype=np.int64)
+    holders = 0
+    for other in range(n):
+        out_ge1[other] = ZERO
+        out_eq2[other] = ZERO
+        if other != seat:
+            holder_seat[holders] = other
+            free[holders] = view.hand_sizes[other]
+            allowed[holders] = ALL_SUITS & ~view.voids[other]
+            holders += 1
+    if kitty_size > 0:
+        holder_seat[holders] = seat  # the kitty, kept in the seat's own slot
+        free[holders] = kitty_size
+        allowed[holders] = ALL_SUITS
+        holders += 1
+    cards = np.empty(MAX_HIDDEN, dtype=np.int64)
+    counts = np.zeros(NUM_EFFECTIVE_SUITS, dtype=np.int64)
+    total = 0
+    for mask in (ge1, eq2):
+        rest = mask
+        while rest != ZERO:
+            b = trailing_zeros(rest)
+            cards[total] = b
+            counts[tb.bit_suit[b]] += 1
+            total += 1
+            rest &= rest - ONE
+    for i in range(total - 1, 0, -1):  # Fisher-Yates: a random order of the hidden cards
+        state, j = bounded(state, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    weights = np.zeros(MAX_HOLDERS, dtype=np.int64)
+    for i in range(total):
+        b = cards[i]
+        suit = tb.bit_suit[b]
+        counts[suit] -= 1
+        weight_sum = 0
+        for h in range(holders):
+            weights[h] = 0
+            if free[h] > 0 and allowed[h] >> suit & 1:
+                free[h] -= 1
+                if feasible(counts, allowed, free, holders):
+                    weights[h] = free[h] + 1
+                free[h] += 1
+            weight_sum += weights[h]
+        state, pick = bounded(state, max(weight_sum, 1))
+        h = 0
+        while h < holders - 1 and (weights[h] == 0 or pick >= weights[h]):
+            pick -= weights[h]
+            h += 1
+        free[h] -= 1
+        owner = holder_seat[h]
+        out_ge1[owner], out_eq2[owner] = _add(out_ge1[owner], out_eq2[owner], ONE << np.uint64(b))
+    return state
+
+
+@njit(cache=True)
+def hidden_count(tb, view, hand_ge1, hand_eq2, known_ge1, known_eq2):
+    """How many cards the seat has not seen."""
+    ge1, eq2 = hidden_cards(tb, view, np.uint64(hand_ge1), np.uint64(hand_eq2), np.uint64(known_ge1),
+                            np.uint64(known_eq2))
+    return popcount(ge1) + popcount(eq2)
+
+
+@njit(cache=True)
+def kind_counts_of(tb, ge1, eq2, counts):
+    """Kind counts (int8[NUM_KINDS]) of a trump-layout multiset."""
+    counts[:] = 0
+    for mask in (np.uint64(ge1), np.uint64(eq2)):
+        rest = mask
+        while rest != ZERO:
+            b = trailing_zeros(rest)
+            counts[tb.bit_to_kind[b]] += 1
+            rest &= rest - ONE
+
+
+@njit(cache=True)
+def model_declarer(params, tb, view, kitty_slot, kitty_size, out_ge1, out_eq2, counts):
+    """(names the trump, deal changed): whether the declarer's 33 cards of this deal would name tb.trump,
+    and, when they would bury cards he still holds or left in the kitty, that bury put in the kitty."""
+    declarer = view.declarer
+    held_ge1, held_eq2 = add_cards(out_ge1[declarer], out_eq2[declarer], out_ge1[kitty_slot], out_eq2[kitty_slot])
+    all_ge1, all_eq2 = add_cards(held_ge1, held_eq2, view.declarer_played_ge1, view.declarer_played_eq2)
+    kind_counts_of(tb, all_ge1, all_eq2, counts)
+    if best_trump_suit(counts) != tb.trump:
+        return False
+    bury = np.empty(kitty_size, dtype=np.int64)
+    heuristic_bury(params, counts, bury)
+    kitty_ge1 = ZERO
+    kitty_eq2 = ZERO
+    for kind in bury:
+        b = ONE << np.uint64(tb.kind_to_bit[kind])
+        kitty_ge1, kitty_eq2 = _add(kitty_ge1, kitty_eq2, b)
+    rest_ge1, rest_eq2 = remove_cards(held_ge1, held_eq2, kitty_ge1, kitty_eq2)
+    if popcount(rest_ge1) + popcount(rest_eq2) != popcount(held_ge1) + popcount(held_eq2) - kitty_size:
+        return True  # it would bury a card he has played since: keep the deal as drawn
+    out_ge1[kitty_slot], out_eq2[kitty_slot] = kitty_ge1, kitty_eq2
+    out_ge1[declarer], out_eq2[declarer] = rest_ge1, rest_eq2
+    return True
+
+
+@njit(cache=True)
+def sample_deal(params, tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size, state, out_ge1,
+                out_eq2):
+    """A deal of the hidden cards (`deal_once`); for a defender, read through the declarer's trump choice
+    and bury (`model_declarer`). Returns the advanced stream."""
+    state = deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size, state, out_ge1,
+                      out_eq2)
+    if kitty_size == 0 or kitty_size > MAX_KITTY:
+        return state
+    counts = np.zeros(NUM_KINDS, dtype=np.int8)
+    for _ in range(MAX_REDRAWS):
+        if model_declarer(params, tb, view, seat, kitty_size, out_ge1, out_eq2, counts):
+            return state
+        state = deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size, state, out_ge1,
+                          out_eq2)
+    return state

@@ -1,0 +1,79 @@
+"""The strength ladder (`scripts/strength.py` → results/STRENGTH.md): every declarer policy against every
+defender policy, seat 0 forced to declare at each target on the same deals (DESIGN.md §4: common random
+numbers), so that two cells differ only in who plays. Per cell: the declarer's make rate and mean card
+points C, each with its paired difference from the heuristic-against-heuristic cell and a 95% CI, and the
+cell's hands/s (one process, all threads).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from baofen_sim.analysis.stats import mean_interval, wilson_interval
+from baofen_sim.policies.registry import parse_policy_options
+from baofen_sim.runspec import RunSpec
+
+LADDER = ("random", "heuristic", "sampler")
+BASELINE = ("heuristic", "heuristic")
+TARGETS = (85, 100)
+
+
+@dataclass(frozen=True)
+class Cell:
+    declarer: str
+    defenders: str
+    target: int
+    made: np.ndarray  # bool per deal
+    points: np.ndarray  # C per deal
+    seconds: float
+
+
+def play_cell(declarer: str, defenders: str, target: int, deals: int, seed: int, params: list[str]) -> Cell:
+    """Seat 0 plays `declarer` and declares every deal at `target`; seats 1–3 play `defenders`."""
+    from baofen_sim.engine import run_chunk  # the engine of this process's policy set
+
+    policies, values = parse_policy_options([defenders, f"0={declarer}"], params, 4)
+    spec = RunSpec(policies=policies, params=values, deals=deals, hands_per_table=1, seed=seed, declarer=0,
+                   target=target)
+    started = time.perf_counter()
+    hands = run_chunk(spec, 0, spec.tables).hands
+    return Cell(declarer, defenders, target, hands["declarer_won"].astype(bool),
+                hands["declarer_points"].astype(np.float64), time.perf_counter() - started)
+
+
+def paired(values: np.ndarray, baseline: np.ndarray) -> tuple[float, list[float] | None]:
+    """Mean of the per-deal differences and its 95% CI."""
+    difference = values.astype(np.float64) - baseline.astype(np.float64)
+    mean = float(difference.mean())
+    interval = mean_interval(mean, float(difference.std(ddof=1)), len(difference))
+    return mean, None if interval is None else [float(interval[0]), float(interval[1])]
+
+
+def ladder_markdown(cells: list[Cell], deals: int, seed: int, command: str, machine: str) -> str:
+    """The ladder as a Markdown section: one table per target."""
+    lines = [f"## {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}", "",
+             f"- machine: {machine}", f"- command: `{command}`",
+             f"- {deals:,} deals (seed {seed}), seat 0 forced to declare; differences are paired, per deal, "
+             f"against {BASELINE[0]} declaring against {BASELINE[1]} defenders", ""]
+    for target in sorted({c.target for c in cells}):
+        base = next(c for c in cells if (c.declarer, c.defenders, c.target) == (*BASELINE, target))
+        lines += [f"### target {target}", "",
+                  "| declarer | defenders | make rate | 95% CI | Δ make vs baseline | 95% CI | mean C | "
+                  "Δ C | 95% CI | hands/s |", "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        for c in (c for c in cells if c.target == target):
+            rate = float(c.made.mean())
+            low, high = wilson_interval(int(c.made.sum()), len(c.made))
+            d_made, ci_made = paired(c.made, base.made)
+            d_points, ci_points = paired(c.points, base.points)
+            lines.append(f"| {c.declarer} | {c.defenders} | {100 * rate:.1f}% | [{100 * low:.1f}, {100 * high:.1f}] "
+                         f"| {100 * d_made:+.1f} pp | {_ci(ci_made, 100)} | {c.points.mean():.1f} | "
+                         f"{d_points:+.1f} | {_ci(ci_points, 1)} | {len(c.made) / c.seconds:,.0f} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _ci(interval: list[float] | None, scale: float) -> str:
+    return "-" if interval is None else f"[{scale * interval[0]:+.1f}, {scale * interval[1]:+.1f}]"
