@@ -35,7 +35,7 @@ from baofen_sim.kernels.rng import STREAM_SEAT_BASE, deal_hands, deal_pack, kind
 from baofen_sim.kernels.scoring import KIND_POINTS, score_hand
 from baofen_sim.kernels.units import hand_from_kinds
 from baofen_sim.policies.dispatch import bury_decision, trump_decision
-from baofen_sim.policies.features import hand_strength
+from baofen_sim.policies.features import strength
 from baofen_sim.records import MAX_BIDS
 
 # ---- small pieces --------------------------------------------------------------------------------------
@@ -80,7 +80,7 @@ def deal(hr, cs, sc, st, row):
         kind_counts(sc.deal_ge1[seat], sc.deal_eq2[seat], counts)
         sc.caps[seat] = bid_cap(hr, counts)
         row.pairs[seat] = count_pairs(counts, hr.pairs_include_jokers != 0)
-        row.strength[seat] = hand_strength(counts)
+        row.strength[seat] = strength(sc.deal_ge1[seat], sc.deal_eq2[seat])
         row.policy[seat] = st.policy_ids[seat]
 
 

@@ -24,12 +24,13 @@ from baofen_sim.kernels.units import (
     run_length,
     run_starts,
     suit_of_bit,
-    suit_unit_count,
     suit_units,
     tractor_bits,
     unit_count,
+    unit_marks,
 )
 
+EIGHT_PAIRS = 4  # pairs in an eight of a kind (§1.8.1): a hand with fewer pairs holds none
 MAX_LEAD_CHOICES = 1024  # capacity `enumerate_leads` never fills: a 25-card hand has at most ~210 candidates
 
 
@@ -169,11 +170,11 @@ def _lead_counts(tb, hand_ge1, hand_eq2, throw_allowed):
         starts = starts & (starts - ONE)
     throws = 0
     if tb.allow_throws != 0 and throw_allowed:
+        units = unit_marks(tb, hand_ge1, hand_eq2)
         for suit in range(NUM_EFFECTIVE_SUITS):
-            mask = tb.suit_mask[suit]
-            throws += _throws_of(suit_unit_count(tb, hand_ge1 & mask, hand_eq2 & mask))
+            throws += _throws_of(popcount(units & tb.suit_mask[suit]))
     eights = 0
-    if tb.eight_mode != EIGHT_OFF:
+    if tb.eight_mode != EIGHT_OFF and popcount(hand_eq2) >= EIGHT_PAIRS:
         for rank in range(NUM_RANKS):
             mask = tb.eight_mask[rank]
             if mask != ZERO and (hand_eq2 & mask) == mask:
@@ -210,10 +211,11 @@ def _nth_tractor(tb, hand_eq2, i):
 @njit(cache=True)
 def _nth_throw(tb, hand_ge1, hand_eq2, i):
     """Throw candidate i (suits in order; in a suit, the whole suit first if > 2 units, then unit pairs)."""
+    marks = unit_marks(tb, hand_ge1, hand_eq2)
     for suit in range(NUM_EFFECTIVE_SUITS):
         sg = hand_ge1 & tb.suit_mask[suit]
         se = hand_eq2 & tb.suit_mask[suit]
-        units = suit_unit_count(tb, sg, se)
+        units = popcount(marks & tb.suit_mask[suit])
         count = _throws_of(units)
         if i >= count:
             i -= count
