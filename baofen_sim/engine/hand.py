@@ -27,7 +27,7 @@ from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS
 from baofen_sim.codes import BID_PAD, CAT_ALL_PASS, DECLARER_BY_AUCTION, NO_SEAT, TRUMP_NOT_NAMED
 from baofen_sim.engine.auction import play_auction
 from baofen_sim.engine.tricks import play_tricks
-from baofen_sim.kernels.auction import auction_declarer, auction_target, bid_cap, count_pairs
+from baofen_sim.kernels.auction import auction_declarer, auction_target, cap_for_pairs, count_pairs
 from baofen_sim.kernels.bits import ONE, ZERO, trailing_zeros
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.ledger import ledger_zhujiao, settle_all_pass, settle_declared
@@ -78,8 +78,9 @@ def deal(hr, cs, sc, st, row):
     for seat in range(n):
         counts = sc.counts[seat]
         kind_counts(sc.deal_ge1[seat], sc.deal_eq2[seat], counts)
-        sc.caps[seat] = bid_cap(hr, counts)
-        row.pairs[seat] = count_pairs(counts, hr.pairs_include_jokers != 0)
+        pairs = count_pairs(counts, hr.pairs_include_jokers != 0)
+        sc.caps[seat] = cap_for_pairs(hr, pairs)
+        row.pairs[seat] = pairs
         row.strength[seat] = strength(sc.deal_ge1[seat], sc.deal_eq2[seat])
         row.policy[seat] = st.policy_ids[seat]
 

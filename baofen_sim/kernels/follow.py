@@ -137,7 +137,7 @@ def _eight_constraints(tb, hand_ge1, hand_eq2):
     return FollowNeeds(EIGHT_ALL_TRUMPS, t_ge1, t_eq2, plain_ge1, plain_eq2, fill, min_pairs, FILTER_NONE, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def follow_constraints(tb, lead, hand_ge1, hand_eq2):
     """§2.3 (§2.7 for an eight of a kind): what every legal answer to `lead` from this hand must contain."""
     hand_ge1 = np.uint64(hand_ge1)
@@ -222,7 +222,7 @@ def _random_bits(state, mask, t):
     return state, out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sample_submultiset(state, ge1, eq2, take, min_pairs):
     """(state, ge1, eq2) of a uniformly drawn `take`-card sub-multiset with at least `min_pairs` pairs.
     The pool must allow one (count_submultisets > 0).
