@@ -125,7 +125,7 @@ def enumerate_leads(tb, hand_ge1, hand_eq2, throw_allowed, out_ge1, out_eq2, out
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _nth_unit(tb, ge1, eq2, i):
     """(ge1, eq2) of unit i of one suit's cards, in `suit_units` order (runs, loose pairs, singles)."""
     adj = links(tb, eq2)
@@ -146,10 +146,9 @@ def _nth_unit(tb, ge1, eq2, i):
 
 @njit(cache=True)
 def _throws_of(units):
-    """Throw candidates of a suit with `units` units: each pair of units, plus the whole suit if > 2."""
-    if units < 2:
-        return 0
-    return units * (units - 1) // 2 + (1 if units > 2 else 0)
+    """Throw candidates of a suit with `units` units: each pair of units, plus the whole suit if > 2 (no
+    branch: 0 for 0 or 1 unit)."""
+    return units * (units - 1) // 2 + (units > 2)
 
 
 @njit(cache=True)
@@ -157,7 +156,7 @@ def _sub_runs(length):
     return length * (length - 1) // 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lead_counts(tb, hand_ge1, hand_eq2, throw_allowed):
     """(singles, pairs, tractors, throws, eights): the sizes of `enumerate_leads`' categories."""
     singles = popcount(hand_ge1)
@@ -208,7 +207,7 @@ def _nth_tractor(tb, hand_eq2, i):
     return ZERO
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _nth_throw(tb, hand_ge1, hand_eq2, i):
     """Throw candidate i (suits in order; in a suit, the whole suit first if > 2 units, then unit pairs)."""
     marks = unit_marks(tb, hand_ge1, hand_eq2)
@@ -233,7 +232,7 @@ def _nth_throw(tb, hand_ge1, hand_eq2, i):
     return ZERO, ZERO
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sample_lead(tb, hand_ge1, hand_eq2, throw_allowed, state):
     """(state, ge1, eq2, kind): one of `enumerate_leads`' candidates, uniformly, without listing them."""
     hand_ge1 = np.uint64(hand_ge1)

@@ -359,7 +359,7 @@ def _one_unit_winner(tb, lead, plays_ge1, plays_eq2, leader, n_played):
     return best, LEAD if best == leader else IN_SUIT, best_standing
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def winning_play(tb, lead, plays_ge1, plays_eq2, leader, declarer, n_played):
     """§3.5 (seat, class, value) of the best of the first `n_played` plays of a trick: plays_*[seat] hold
     each seat's play (uint64[N]), in play order from `leader`, who led `lead`. The best starts as the lead

@@ -170,7 +170,7 @@ def tractor_count(tb, pairs):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def slots_of(tb, pairs):
     """(k, packed histogram of run lengths, longest) of the tractor runs of `pairs`."""
     adj = links(tb, pairs)
