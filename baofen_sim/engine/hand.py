@@ -91,7 +91,7 @@ def auction(hr, sc, st, row, zhujiao):
     (NO_SEAT after an all-pass)."""
     n = hr.num_players
     steps = play_auction(hr, zhujiao, sc.counts[:n], sc.caps[:n], st.policy_ids[:n], st.params[:n], st.rng[:n],
-                         sc.auction, sc.bid_seats, sc.bid_values)
+                         sc.auction, sc.bid_seats, sc.bid_values, sc.legal_bids)
     for i in range(MAX_BIDS):
         row.bids[i] = sc.bid_values[i] if i < steps else BID_PAD
     row.n_bids = steps

@@ -108,7 +108,7 @@ def _choices(hr, state):
     return hr.open_values_after_pass[:hr.n_open_values_after_pass]  # A9: a 副叫 opening after the 主叫 passed
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal_bids(hr, state, caps, out):
     """Write the bids open to the seat to act into `out` (ascending) and return how many.
 
