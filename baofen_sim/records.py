@@ -7,7 +7,7 @@ hand:
 
 - `HAND_RULES_DTYPE`: the RuleSet's options beyond the trick tables (auction, failed throws, scoring,
   settlement, the 水草 pot); `RUN_CONSTANTS_DTYPE`: the run's seed, counts and output switches.
-- `DEAL_SCRATCH_DTYPE`: the deal, auction, bury and settlement scratch of one hand.
+- `DEAL_SCRATCH_DTYPE`: the deal, auction, bury and settlement scratch of one hand, and the table's ledger.
 - `PLAY_STATE_DTYPE`: the play of a hand (hands, current trick, streams, failed throws, tallies, tricks).
 - `PLAY_VIEW_DTYPE`: what a play policy may see (DESIGN.md §6).
 - `HAND_ROW_DTYPE`: one output row per hand, in the order and dtypes of the Parquet hand columns
@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from baofen_sim.cards import NUM_KINDS, PACK_SIZE
-from baofen_sim.codes import AUCTION_STATE_SIZE, NUM_SCORED_CATEGORIES
+from baofen_sim.codes import AUCTION_STATE_SIZE, LEDGER_STATE_SIZE_BASE, NUM_SCORED_CATEGORIES
 
 # ---- capacities ------------------------------------------------------------------------------------------------
 
@@ -192,9 +192,11 @@ DEAL_SCRATCH_DTYPE = np.dtype([
     ("auction", np.int64, (AUCTION_STATE_SIZE,)),
     ("bid_seats", np.int64, (MAX_BIDS,)),
     ("bid_values", np.int64, (MAX_BIDS,)),  # PASS = 0
+    ("legal_bids", np.int64, (MAX_RULE_VALUES,)),  # the legal bids of one auction step
     ("bury", np.int64, (MAX_KITTY,)),  # buried kinds (the first kitty_size entries)
     ("settlement", np.float64, (MAX_PLAYERS,)),  # this hand's per-seat change
     ("pot_flow", np.float64, (MAX_PLAYERS,)),  # ... its 水草 part (kernels.ledger)
+    ("ledger", np.float64, (LEDGER_STATE_SIZE_BASE + MAX_PLAYERS,)),  # the table state (kernels.ledger)
 ], align=True)
 
 # One hand, in the order and dtypes of the Parquet hand columns: (name, dtype, shape, description). A field

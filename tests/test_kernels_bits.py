@@ -43,6 +43,7 @@ out = {
     "highest_index": [int(bits.highest_index(w)) for w in u],
     "lowest_bit": [int(bits.lowest_bit(w)) for w in u],
     "nth_set_bit": [int(bits.nth_set_bit(w, 3)) for w in u],
+    "select_bit": [int(bits.select_bit(w, n)) for w in u for n in (0, 5, 63)],
     "deposit": [int(bits.deposit(np.uint64(0b1011), w)) for w in u],
     "next_combination": [int(bits.next_combination(np.uint64(w & 0xFFFFFF))) for w in words if w & 0xFFFFFF],
     "stream_key": [int(rng.stream_key(5, h, 16)) for h in range(5)],

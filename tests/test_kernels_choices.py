@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from baofen_sim.codes import EIGHT_KIND, PAIR, SINGLE, THROW, TRACTOR
-from baofen_sim.kernels import leads, units
+from baofen_sim.kernels import bits, follow, leads, rng, units
 from baofen_sim.kernels.trick import trick_points
 from baofen_sim.tools.kernel_calls import (
     bits_of,
@@ -136,6 +136,18 @@ def test_random_lead_draws_every_candidate(seed):
         state, kind, lead = random_lead(tb, hand, state)
         seen.add((kind, tuple(lead)))
     assert seen == candidates
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_draw_with_one_possible_pair_count_still_takes_the_split_draw(seed):
+    """DESIGN §4 streams: a sub-multiset draw first picks its number of pairs; with one possible number (a
+    single card here) that draw is still taken from the stream, then the card is the r-th of the pool."""
+    ge1, eq2 = np.uint64(0b1011_0110_1101), np.uint64(0b0010_0100_0000)
+    state = np.uint64(rng.stream_key(seed, 3, 16))
+    drawn_state, drawn_ge1, drawn_eq2 = follow.sample_submultiset(state, ge1, eq2, 1, 0)
+    after_split, _ = rng.next_u64(state)
+    expected_state, r = rng.bounded(np.uint64(after_split), bits.popcount(ge1))
+    assert (drawn_state, drawn_ge1, drawn_eq2) == (expected_state, bits.select_bit(ge1, r), 0)
 
 
 def test_hand_from_kinds_and_trick_points():

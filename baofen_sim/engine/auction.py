@@ -3,25 +3,24 @@ machine, from the 主叫 until the auction is over."""
 
 from __future__ import annotations
 
-import numpy as np
-
 from baofen_sim.codes import AU_TO_ACT
 from baofen_sim.kernels.auction import apply_bid, auction_over, auction_start, legal_bids
 from baofen_sim.kernels.jit import njit
 from baofen_sim.policies.dispatch import bid_decision
 
 
-@njit(cache=True)
-def play_auction(hr, zhujiao, hands, caps, policy_ids, params, rng_states, state, out_seats, out_bids):
+@njit(cache=True, inline="always")
+def play_auction(hr, zhujiao, hands, caps, policy_ids, params, rng_states, state, out_seats, out_bids, legal):
     """Run a whole auction with each seat's policy; returns the number of steps.
 
     hands int8[N, 54] dealt hands; caps int64[N] (`kernels.auction.bid_cap`); policy_ids int8[N];
     params float64[N, MAX_PARAMS]; rng_states uint64[N] (each seat's policy stream, advanced in place);
     state int64[AUCTION_STATE_SIZE] (left at the end of the auction: declarer and target from it);
-    out_seats / out_bids int64[hr.max_auction_steps]: who acted and what (PASS = 0), in table order.
+    out_seats / out_bids int64[hr.max_auction_steps]: who acted and what (PASS = 0), in table order;
+    legal int64[hr.max_bid_choices]: scratch for the legal bids of each step (the engine passes a field of
+    its scratch record: an array of its own would cost an allocation and atomic reference counts).
     """
     auction_start(hr, zhujiao, state)
-    legal = np.empty(hr.max_bid_choices, dtype=np.int64)
     steps = 0
     while not auction_over(state):
         seat = state[AU_TO_ACT]

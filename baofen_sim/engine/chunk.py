@@ -81,7 +81,7 @@ def play_table_range(run, out, first_table, n_tables, first_row):
     constants = run.constants.copy()
     rows, logs, trick_rows = out.rows, out.logs, out.trick_rows
     n = rules[0].num_players
-    ledger = np.zeros(LEDGER_STATE_SIZE_BASE + n, dtype=np.float64)
+    ledger = scratch[0].ledger[:LEDGER_STATE_SIZE_BASE + n]  # a record's field: no reference counts per call
     load_policies(run, state[0], n)
     hands_per_table = constants[0].hands_per_table
     rows_per_hand = constants[0].rows_per_hand

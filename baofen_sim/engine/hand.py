@@ -27,7 +27,7 @@ from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS
 from baofen_sim.codes import BID_PAD, CAT_ALL_PASS, DECLARER_BY_AUCTION, NO_SEAT, TRUMP_NOT_NAMED
 from baofen_sim.engine.auction import play_auction
 from baofen_sim.engine.tricks import play_tricks
-from baofen_sim.kernels.auction import auction_declarer, auction_target, bid_cap, count_pairs
+from baofen_sim.kernels.auction import auction_declarer, auction_target, cap_for_pairs, count_pairs
 from baofen_sim.kernels.bits import ONE, ZERO, trailing_zeros
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.ledger import ledger_zhujiao, settle_all_pass, settle_declared
@@ -35,7 +35,7 @@ from baofen_sim.kernels.rng import STREAM_SEAT_BASE, deal_hands, deal_pack, kind
 from baofen_sim.kernels.scoring import KIND_POINTS, score_hand
 from baofen_sim.kernels.units import hand_from_kinds
 from baofen_sim.policies.dispatch import bury_decision, trump_decision
-from baofen_sim.policies.features import hand_strength
+from baofen_sim.policies.features import strength
 from baofen_sim.records import MAX_BIDS
 
 # ---- small pieces --------------------------------------------------------------------------------------
@@ -78,9 +78,10 @@ def deal(hr, cs, sc, st, row):
     for seat in range(n):
         counts = sc.counts[seat]
         kind_counts(sc.deal_ge1[seat], sc.deal_eq2[seat], counts)
-        sc.caps[seat] = bid_cap(hr, counts)
-        row.pairs[seat] = count_pairs(counts, hr.pairs_include_jokers != 0)
-        row.strength[seat] = hand_strength(counts)
+        pairs = count_pairs(counts, hr.pairs_include_jokers != 0)
+        sc.caps[seat] = cap_for_pairs(hr, pairs)
+        row.pairs[seat] = pairs
+        row.strength[seat] = strength(sc.deal_ge1[seat], sc.deal_eq2[seat])
         row.policy[seat] = st.policy_ids[seat]
 
 
@@ -90,7 +91,7 @@ def auction(hr, sc, st, row, zhujiao):
     (NO_SEAT after an all-pass)."""
     n = hr.num_players
     steps = play_auction(hr, zhujiao, sc.counts[:n], sc.caps[:n], st.policy_ids[:n], st.params[:n], st.rng[:n],
-                         sc.auction, sc.bid_seats, sc.bid_values)
+                         sc.auction, sc.bid_seats, sc.bid_values, sc.legal_bids)
     for i in range(MAX_BIDS):
         row.bids[i] = sc.bid_values[i] if i < steps else BID_PAD
     row.n_bids = steps

@@ -55,11 +55,15 @@ def count_pairs(counts, include_jokers):
 
 
 @njit(cache=True)
-def bid_cap(hr, counts):
+def cap_for_pairs(hr, pairs):
     """§5.4.2: `cap_default` (150), or `cap_max` (250) with at least `cap_pairs_min` pairs ("超过4对")."""
-    if count_pairs(counts, hr.pairs_include_jokers != 0) >= hr.cap_pairs_min:
-        return hr.cap_max
-    return hr.cap_default
+    return hr.cap_max if pairs >= hr.cap_pairs_min else hr.cap_default
+
+
+@njit(cache=True)
+def bid_cap(hr, counts):
+    """§5.4.2 the cap of a kind-count hand (`cap_for_pairs` of its `count_pairs`)."""
+    return cap_for_pairs(hr, count_pairs(counts, hr.pairs_include_jokers != 0))
 
 
 @njit(cache=True)
@@ -104,7 +108,7 @@ def _choices(hr, state):
     return hr.open_values_after_pass[:hr.n_open_values_after_pass]  # A9: a 副叫 opening after the 主叫 passed
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal_bids(hr, state, caps, out):
     """Write the bids open to the seat to act into `out` (ascending) and return how many.
 

@@ -1,8 +1,10 @@
 """uint64 bit helpers (DESIGN.md §3, §11): popcount, lowest/highest set bit, subsets.
 
 Compiled, popcount / trailing_zeros / highest_index are the LLVM intrinsics ctpop / cttz / ctlz (one
-instruction each; the shift-add SWAR form is ~15 instructions, which LLVM does not recognise). Under
-NUMBA_DISABLE_JIT=1 the same names are SWAR code on numpy scalars. Every constant is a `np.uint64` and no
+instruction each; the shift-add SWAR form is ~15 instructions, which LLVM does not recognise), and
+`deposit` / `select_bit` are BMI2's `pdep` where the target CPU has it (one instruction instead of a loop
+over the bits; the random policy selects a bit on every draw). Under NUMBA_DISABLE_JIT=1 (and without
+BMI2) the same names are loops or SWAR code on numpy scalars. Every constant is a `np.uint64` and no
 operation can overflow (pure Python would warn on a wrapping multiply or a negation). Arguments must be
 `np.uint64` (or non-negative Python ints in pure Python); bit indices are plain ints.
 """
@@ -10,7 +12,10 @@ operation can overflow (pure Python would warn on a wrapping multiply or a negat
 from __future__ import annotations
 
 import numpy as np
+from llvmlite import ir
 from numba import config, types
+from numba.core import cgutils
+from numba.core.codegen import get_host_cpu_features
 from numba.extending import intrinsic
 
 from baofen_sim.kernels.jit import njit
@@ -61,6 +66,28 @@ def highest_index_swar(x):
     return popcount_swar(x) - 1
 
 
+@njit(cache=True)
+def deposit_loop(compact, mask):
+    """Scatter the low bits of `compact` onto the set bits of `mask`, lowest first (software PDEP)."""
+    compact = np.uint64(compact)
+    mask = np.uint64(mask)
+    out = ZERO
+    while mask != ZERO and compact != ZERO:
+        low = mask & ~(mask - ONE)
+        if compact & ONE:
+            out |= low
+        compact = compact >> _S1
+        mask = mask ^ low
+    return out
+
+
+def target_has_pdep() -> bool:
+    """Whether the code Numba generates may use BMI2's `pdep` (the target CPU's features: the host's unless
+    NUMBA_CPU_FEATURES names others). The Numba cache key includes the CPU, so a cache never crosses."""
+    features = config.CPU_FEATURES if config.CPU_FEATURES is not None else get_host_cpu_features()
+    return "+bmi2" in features.split(",")
+
+
 if config.DISABLE_JIT:
     popcount = popcount_swar
     trailing_zeros = trailing_zeros_swar
@@ -99,6 +126,23 @@ else:
         """Index of the highest set bit; -1 if x == 0."""
         return 63 - np.int64(_ctlz(np.uint64(x)))
 
+if config.DISABLE_JIT or not target_has_pdep():
+    deposit = deposit_loop
+else:
+    @intrinsic
+    def _pdep(typingctx, src, mask):
+        def codegen(context, builder, signature, args):
+            i64 = ir.IntType(64)
+            pdep = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64, i64]),
+                                                  "llvm.x86.bmi.pdep.64")
+            return builder.call(pdep, args)
+        return types.uint64(types.uint64, types.uint64), codegen
+
+    @njit(cache=True)
+    def deposit(compact, mask):
+        """Scatter the low bits of `compact` onto the set bits of `mask`, lowest first (PDEP)."""
+        return _pdep(np.uint64(compact), np.uint64(mask))
+
 
 @njit(cache=True)
 def lowest_bit(x):
@@ -132,28 +176,18 @@ def shift_down(x, n):
 
 
 @njit(cache=True)
-def nth_set_bit(x, n):
-    """Index of the n-th set bit of x counting from the lowest (n = 0 → lowest); -1 if too few bits."""
-    x = np.uint64(x)
-    while n > 0 and x != ZERO:
-        x = x & (x - ONE)
-        n -= 1
-    return trailing_zeros(x) if x != ZERO else np.int64(-1)
+def select_bit(x, n):
+    """The n-th set bit of x counting from the lowest (n = 0 → lowest), as a mask; 0 if x has ≤ n bits
+    (0 <= n < 64)."""
+    return deposit(ONE << np.uint64(n), x)
 
 
 @njit(cache=True)
-def deposit(compact, mask):
-    """Scatter the low bits of `compact` onto the set bits of `mask`, lowest first (software PDEP)."""
-    compact = np.uint64(compact)
-    mask = np.uint64(mask)
-    out = ZERO
-    while mask != ZERO and compact != ZERO:
-        low = mask & ~(mask - ONE)
-        if compact & ONE:
-            out |= low
-        compact = compact >> _S1
-        mask = mask ^ low
-    return out
+def nth_set_bit(x, n):
+    """Index of the n-th set bit of x counting from the lowest (n = 0 → lowest); -1 if too few bits
+    (0 <= n < 64)."""
+    b = select_bit(x, n)
+    return trailing_zeros(b) if b != ZERO else np.int64(-1)
 
 
 @njit(cache=True)

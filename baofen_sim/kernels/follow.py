@@ -14,9 +14,9 @@ import numpy as np
 
 from baofen_sim.cards import NUM_RANKS
 from baofen_sim.codes import EIGHT_S001, FOLLOW_SAME_LENGTH_ONLY, TRUMP
-from baofen_sim.kernels.bits import ONE, ZERO, deposit, next_combination, popcount
+from baofen_sim.kernels.bits import ONE, ZERO, deposit, next_combination, popcount, select_bit
 from baofen_sim.kernels.jit import njit
-from baofen_sim.kernels.rng import bounded, bounded64
+from baofen_sim.kernels.rng import bounded, bounded64, next_u64
 from baofen_sim.kernels.units import (
     MAX_RUNS,
     card_count,
@@ -137,7 +137,7 @@ def _eight_constraints(tb, hand_ge1, hand_eq2):
     return FollowNeeds(EIGHT_ALL_TRUMPS, t_ge1, t_eq2, plain_ge1, plain_eq2, fill, min_pairs, FILTER_NONE, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def follow_constraints(tb, lead, hand_ge1, hand_eq2):
     """§2.3 (§2.7 for an eight of a kind): what every legal answer to `lead` from this hand must contain."""
     hand_ge1 = np.uint64(hand_ge1)
@@ -190,52 +190,65 @@ def is_legal_follow(tb, lead, hand_ge1, hand_eq2, ge1, eq2):
 
 
 @njit(cache=True)
+def _split_weight(pairs, kinds, take, j):
+    """Number of `take`-card sub-multisets with exactly j pairs of a pool of `kinds` kinds, `pairs` of them
+    held twice (0 <= j <= take // 2)."""
+    rest = take - 2 * j
+    return BINOMIAL[pairs, j] * BINOMIAL[kinds - j, rest] if rest <= kinds - j else np.int64(0)
+
+
+@njit(cache=True)
 def count_submultisets(ge1, eq2, take, min_pairs):
     """Number of `take`-card sub-multisets of (ge1, eq2) with at least `min_pairs` pairs."""
     pairs = popcount(eq2)
     kinds = popcount(ge1)
     total = np.int64(0)
     for j in range(min_pairs, min(pairs, take // 2) + 1):
-        rest = take - 2 * j
-        if rest <= kinds - j:
-            total += BINOMIAL[pairs, j] * BINOMIAL[kinds - j, rest]
+        total += _split_weight(pairs, kinds, take, j)
     return total
 
 
 @njit(cache=True)
 def _random_bits(state, mask, t):
-    """(state, t distinct bits drawn uniformly from mask)."""
+    """(state, t distinct bits drawn uniformly from mask): each draw takes the r-th of the bits left."""
     out = ZERO
     left = popcount(mask)
     for _ in range(t):
         state, r = bounded(state, left)
-        rest = mask
-        for _ in range(r):
-            rest = rest & (rest - ONE)
-        low = rest & ~(rest - ONE)
+        low = select_bit(mask, r)
         out |= low
         mask ^= low
         left -= 1
     return state, out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sample_submultiset(state, ge1, eq2, take, min_pairs):
     """(state, ge1, eq2) of a uniformly drawn `take`-card sub-multiset with at least `min_pairs` pairs.
-    The pool must allow one (count_submultisets > 0)."""
+    The pool must allow one (count_submultisets > 0).
+
+    A first draw picks the number of pairs j by weight, then the pairs and the other cards are drawn. When
+    only one j is possible (a single card, a pair answered with a pair) that first draw is still made, to
+    keep the stream, but its value is not needed (no division)."""
     pairs = popcount(eq2)
     kinds = popcount(ge1)
-    total = count_submultisets(ge1, eq2, take, min_pairs)
-    if total == 0:
-        return state, ZERO, ZERO
-    state, r = bounded64(state, total)
-    j = min_pairs
-    for j in range(min_pairs, min(pairs, take // 2) + 1):  # number of pairs taken, by weight
-        rest = take - 2 * j
-        weight = BINOMIAL[pairs, j] * BINOMIAL[kinds - j, rest] if rest <= kinds - j else 0
-        if r < weight:
-            break
-        r -= weight
+    most = min(pairs, take // 2)  # pairs a play can hold
+    if min_pairs == most:
+        if take - 2 * most > kinds - most:  # too few other kinds to fill the play (_split_weight 0)
+            return state, ZERO, ZERO
+        state, _ = next_u64(state)
+        j = most
+    else:
+        total = count_submultisets(ge1, eq2, take, min_pairs)
+        if total == 0:
+            return state, ZERO, ZERO
+        state, r = bounded64(state, total)
+        j = min_pairs
+        for j in range(min_pairs, most + 1):  # number of pairs taken, by weight
+            weight = _split_weight(pairs, kinds, take, j)
+            if r < weight:
+                break
+            r -= weight
     state, chosen_pairs = _random_bits(state, eq2, j)
     state, chosen_singles = _random_bits(state, ge1 & ~chosen_pairs, take - 2 * j)
     return state, chosen_pairs | chosen_singles, chosen_pairs

@@ -24,12 +24,13 @@ from baofen_sim.kernels.units import (
     run_length,
     run_starts,
     suit_of_bit,
-    suit_unit_count,
     suit_units,
     tractor_bits,
     unit_count,
+    unit_marks,
 )
 
+EIGHT_PAIRS = 4  # pairs in an eight of a kind (§1.8.1): a hand with fewer pairs holds none
 MAX_LEAD_CHOICES = 1024  # capacity `enumerate_leads` never fills: a 25-card hand has at most ~210 candidates
 
 
@@ -124,7 +125,7 @@ def enumerate_leads(tb, hand_ge1, hand_eq2, throw_allowed, out_ge1, out_eq2, out
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _nth_unit(tb, ge1, eq2, i):
     """(ge1, eq2) of unit i of one suit's cards, in `suit_units` order (runs, loose pairs, singles)."""
     adj = links(tb, eq2)
@@ -145,10 +146,9 @@ def _nth_unit(tb, ge1, eq2, i):
 
 @njit(cache=True)
 def _throws_of(units):
-    """Throw candidates of a suit with `units` units: each pair of units, plus the whole suit if > 2."""
-    if units < 2:
-        return 0
-    return units * (units - 1) // 2 + (1 if units > 2 else 0)
+    """Throw candidates of a suit with `units` units: each pair of units, plus the whole suit if > 2 (no
+    branch: 0 for 0 or 1 unit)."""
+    return units * (units - 1) // 2 + (units > 2)
 
 
 @njit(cache=True)
@@ -156,7 +156,7 @@ def _sub_runs(length):
     return length * (length - 1) // 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lead_counts(tb, hand_ge1, hand_eq2, throw_allowed):
     """(singles, pairs, tractors, throws, eights): the sizes of `enumerate_leads`' categories."""
     singles = popcount(hand_ge1)
@@ -169,11 +169,11 @@ def _lead_counts(tb, hand_ge1, hand_eq2, throw_allowed):
         starts = starts & (starts - ONE)
     throws = 0
     if tb.allow_throws != 0 and throw_allowed:
+        units = unit_marks(tb, hand_ge1, hand_eq2)
         for suit in range(NUM_EFFECTIVE_SUITS):
-            mask = tb.suit_mask[suit]
-            throws += _throws_of(suit_unit_count(tb, hand_ge1 & mask, hand_eq2 & mask))
+            throws += _throws_of(popcount(units & tb.suit_mask[suit]))
     eights = 0
-    if tb.eight_mode != EIGHT_OFF:
+    if tb.eight_mode != EIGHT_OFF and popcount(hand_eq2) >= EIGHT_PAIRS:
         for rank in range(NUM_RANKS):
             mask = tb.eight_mask[rank]
             if mask != ZERO and (hand_eq2 & mask) == mask:
@@ -207,13 +207,14 @@ def _nth_tractor(tb, hand_eq2, i):
     return ZERO
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _nth_throw(tb, hand_ge1, hand_eq2, i):
     """Throw candidate i (suits in order; in a suit, the whole suit first if > 2 units, then unit pairs)."""
+    marks = unit_marks(tb, hand_ge1, hand_eq2)
     for suit in range(NUM_EFFECTIVE_SUITS):
         sg = hand_ge1 & tb.suit_mask[suit]
         se = hand_eq2 & tb.suit_mask[suit]
-        units = suit_unit_count(tb, sg, se)
+        units = popcount(marks & tb.suit_mask[suit])
         count = _throws_of(units)
         if i >= count:
             i -= count
@@ -231,7 +232,7 @@ def _nth_throw(tb, hand_ge1, hand_eq2, i):
     return ZERO, ZERO
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sample_lead(tb, hand_ge1, hand_eq2, throw_allowed, state):
     """(state, ge1, eq2, kind): one of `enumerate_leads`' candidates, uniformly, without listing them."""
     hand_ge1 = np.uint64(hand_ge1)

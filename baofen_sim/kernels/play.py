@@ -162,7 +162,7 @@ def note_void(tb, view, lead, seat, ge1, eq2):
         view.voids[seat] |= np.int64(1) << np.int64(lead.suit)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def collect_trick(tb, st, view, lead, declarer):
     """§3.5 winner, §3.7 points (the declarer's count, with 王分 W, §1.1.3); the cards become public.
     Returns (winner, points)."""

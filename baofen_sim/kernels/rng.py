@@ -125,16 +125,16 @@ def deal_hands(pack, num_players, hand_size, out_ge1, out_eq2):
     kitty (seat-stable: the same cards at each seat whoever is 主叫, DESIGN §4; RULES §5.3 dealing from the
     主叫 is the same for a uniformly random deal). Writes kind-space bitboards per seat into out_ge1/out_eq2
     (uint64[N]) and returns (kitty_ge1, kitty_eq2)."""
-    for seat in range(num_players):
-        out_ge1[seat] = _ZERO
-        out_eq2[seat] = _ZERO
     dealt = num_players * hand_size
-    seat = 0
-    for i in range(dealt):
-        card = _ONE << np.uint64(pack[i])
-        out_eq2[seat] |= out_ge1[seat] & card
-        out_ge1[seat] |= card
-        seat = seat + 1 if seat + 1 < num_players else 0  # (i + 1) mod N, without a division
+    for seat in range(num_players):  # a seat at a time: its bitboards stay in registers
+        ge1 = _ZERO
+        eq2 = _ZERO
+        for i in range(seat, dealt, num_players):
+            card = _ONE << np.uint64(pack[i])
+            eq2 |= ge1 & card
+            ge1 |= card
+        out_ge1[seat] = ge1
+        out_eq2[seat] = eq2
     kitty_ge1 = _ZERO
     kitty_eq2 = _ZERO
     for i in range(dealt, PACK_SIZE):

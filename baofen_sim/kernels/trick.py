@@ -48,6 +48,7 @@ from baofen_sim.kernels.units import (
 
 KEY_SIZE = 64  # a lexicographic key has at most 25 entries
 NO_VALUE = -1
+RUFF_STANDING = 1 << 16  # above every card power: `_one_unit_winner` ranks a ruff over any in-suit play
 
 
 @njit(cache=True)
@@ -324,36 +325,41 @@ def _beats_on_tie(tb, lead, ge1, eq2, cls, is_declarer, best_ge1, best_eq2, best
     return compare_keys(a, na, b, nb) > 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _one_unit_winner(tb, lead, plays_ge1, plays_eq2, leader, n_played):
     """`winning_play` for a single or pair lead (no tractor, one unit): the value is the top card (single)
-    or the top pair, in suit or as an all-trump ruff (§3.1-§3.5, without the general machinery)."""
+    or the top pair, in suit or as an all-trump ruff (§3.1-§3.5, without the general machinery).
+
+    `compare_plays` for these plays is one number each, the standing: the value, plus RUFF_STANDING for a
+    ruff (any ruff beats any in-suit play, plays of one class compare by value); a later play replaces the
+    best only with a greater standing (ties stay with the earlier play, §1.7)."""
     n = plays_ge1.shape[0]
     smask = tb.suit_mask[lead.suit]
     tmask = tb.suit_mask[TRUMP]
+    ruffable = lead.suit != TRUMP
     pair = lead.pairs > 0
     best = leader
-    best_cls = LEAD
-    best_value = power(tb, highest_index(lead.eq2 if pair else lead.ge1))
+    best_standing = power(tb, highest_index(lead.eq2 if pair else lead.ge1))
     for i in range(1, n_played):
         seat = seat_after(leader, i, n)
         ge1 = plays_ge1[seat]
-        eq2 = plays_eq2[seat]
-        if pair and eq2 == ZERO:
-            continue  # no pair: a discard
-        if (ge1 & ~smask) == ZERO:
-            cls = IN_SUIT
-        elif lead.suit != TRUMP and (ge1 & ~tmask) == ZERO and (ge1 & smask) == ZERO:
-            cls = RUFF
+        top = plays_eq2[seat] if pair else ge1
+        if top == ZERO:
+            continue  # a pair lead answered without a pair: a discard
+        if (ge1 & ~smask) == ZERO:  # in suit
+            standing = power(tb, highest_index(top))
+        elif ruffable and (ge1 & ~tmask) == ZERO and (ge1 & smask) == ZERO:  # all trumps, void: a ruff
+            standing = power(tb, highest_index(top)) + RUFF_STANDING
         else:
-            continue
-        value = power(tb, highest_index(eq2 if pair else ge1))
-        if compare_plays(cls, value, best_cls, best_value) > 0:
-            best, best_cls, best_value = seat, cls, value
-    return best, best_cls, best_value
+            continue  # a discard
+        if standing > best_standing:
+            best, best_standing = seat, standing
+    if best_standing >= RUFF_STANDING:
+        return best, RUFF, best_standing - RUFF_STANDING
+    return best, LEAD if best == leader else IN_SUIT, best_standing
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def winning_play(tb, lead, plays_ge1, plays_eq2, leader, declarer, n_played):
     """§3.5 (seat, class, value) of the best of the first `n_played` plays of a trick: plays_*[seat] hold
     each seat's play (uint64[N]), in play order from `leader`, who led `lead`. The best starts as the lead

@@ -170,7 +170,7 @@ def tractor_count(tb, pairs):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def slots_of(tb, pairs):
     """(k, packed histogram of run lengths, longest) of the tractor runs of `pairs`."""
     adj = links(tb, pairs)
@@ -436,8 +436,15 @@ def suit_units(tb, ge1, eq2, out_ge1, out_eq2):
 
 
 @njit(cache=True)
+def unit_marks(tb, ge1, eq2):
+    """One bit per §1.9.1 unit of the cards: the lowest pair of each tractor run, each loose pair and each
+    single. Chains never cross effective suits, so `unit_marks(...) & suit_mask[s]` marks the units of
+    suit s: one pass serves every suit."""
+    return run_starts(links(tb, eq2)) | (eq2 & ~tractor_bits(tb, eq2)) | (ge1 & ~eq2)
+
+
+@njit(cache=True)
 def suit_unit_count(tb, ge1, eq2):
     """Number of §1.9.1 units of one suit's cards (tractor runs, loose pairs, singles), as `suit_units`
     would write them."""
-    adj = links(tb, eq2)
-    return popcount(run_starts(adj)) + popcount(eq2 & ~tractor_bits(tb, eq2)) + popcount(ge1 & ~eq2)
+    return popcount(unit_marks(tb, ge1, eq2))

@@ -26,14 +26,14 @@ from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import bounded
 from baofen_sim.kernels.scoring import KIND_POINTS
-from baofen_sim.policies.features import CONSTANT_TRUMP_RANK, best_trump_suit, suit_length
+from baofen_sim.policies.features import CONSTANT_TRUMP_RANK, best_suit, hand_bits, suit_length
 from baofen_sim.policies.registry import (
     HEURISTIC_BURY_PAIR_COST,
     HEURISTIC_BURY_POINT_COST,
     HEURISTIC_BURY_VOID_BONUS,
 )
 
-MAX_HAND = 40  # scratch capacity for one hand's copies (a Baofen declarer holds 33)
+MAX_HAND = 40  # scratch capacity for one hand's copies and 2 spare (a Baofen declarer holds 33)
 KEEP_JOKER = 1000.0  # base bury costs that keep trumps out of the kitty
 KEEP_TWO = 900.0
 KEEP_TRUMP_SUIT = 500.0
@@ -43,12 +43,13 @@ PAIR_COPIES = 2
 
 @njit(cache=True)
 def _copies(hand_counts, out_kinds):
-    """List the hand's card copies by kind (ascending) into out_kinds; returns how many."""
+    """List the hand's card copies by kind (ascending) into out_kinds, which has room for two more than the
+    hand (each kind is written twice and kept as often as it is held: no branch); returns how many."""
     n = 0
     for kind in range(NUM_KINDS):
-        for _ in range(hand_counts[kind]):
-            out_kinds[n] = kind
-            n += 1
+        out_kinds[n] = kind
+        out_kinds[n + 1] = kind
+        n += hand_counts[kind]
     return n
 
 
@@ -68,8 +69,9 @@ def random_bury(hand_counts, rng_state, out):
 
 
 @njit(cache=True)
-def bury_cost(params, hand_counts, trump_suit, kind):
-    """The heuristic's cost of burying one copy of `kind` (module docstring)."""
+def bury_cost(params, hand_counts, ge1, eq2, trump_suit, kind):
+    """The heuristic's cost of burying one copy of `kind` (module docstring); (ge1, eq2) are the hand's
+    `features.hand_bits`."""
     if kind >= LITTLE_JOKER:
         return KEEP_JOKER + kind
     suit = kind // NUM_RANKS
@@ -82,7 +84,7 @@ def bury_cost(params, hand_counts, trump_suit, kind):
     cost = rank + params[HEURISTIC_BURY_POINT_COST] * points
     if hand_counts[kind] >= PAIR_COPIES:
         cost += params[HEURISTIC_BURY_PAIR_COST]
-    length = suit_length(hand_counts, suit)
+    length = suit_length(ge1, eq2, suit)
     if length < SHORT_SUIT_LENGTH:
         cost -= params[HEURISTIC_BURY_VOID_BONUS] * (SHORT_SUIT_LENGTH - length)
     return cost
@@ -94,9 +96,10 @@ def heuristic_bury(params, hand_counts, out):
     cards = np.empty(MAX_HAND, dtype=np.int64)
     costs = np.empty(MAX_HAND, dtype=np.float64)
     n = _copies(hand_counts, cards)
-    trump_suit = best_trump_suit(hand_counts)
+    ge1, eq2 = hand_bits(hand_counts)
+    trump_suit = best_suit(ge1, eq2)
     for i in range(n):
-        costs[i] = bury_cost(params, hand_counts, trump_suit, cards[i])
+        costs[i] = bury_cost(params, hand_counts, ge1, eq2, trump_suit, cards[i])
     for i in range(out.shape[0]):
         best = i
         for j in range(i + 1, n):

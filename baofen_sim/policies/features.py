@@ -1,5 +1,10 @@
 """Hand features for the bid, bury and trump policies (Numba), from a kind-count hand `int8[54]`.
 
+Each feature is computed on the hand's kind-space bitboards (`hand_bits`: bit k = card kind k, as dealt),
+where a suit's length or pairs are one popcount; the engine passes the dealt bitboards straight to
+`strength`, and the policies' count-hand functions (`hand_strength`, `best_trump_suit`, `hand_features`)
+convert once.
+
 A policy sees only its own hand, so every feature here is a function of one player's cards. Baofen
 layout (RULES.md §5.1, §5.6): the 2s (rank index 0) and the jokers are trumps whatever suit is named; the
 named suit's ranks 3..A (rank indices 1..12) join them, and tractors run along those ranks (§1.5.2; the 2s
@@ -19,7 +24,7 @@ Over uniformly random 25-card hands (10⁵ samples) it has mean 20.2, standard d
 70th percentile 22, 95th 26.5, 99th 30; the best of four hands has median 24. The heuristic bidder's
 defaults (`policies.registry`) are set on this scale.
 
-`trump_suit_score(counts, suit)` ranks candidate trump suits: 2 per card of ranks 3..A of the suit,
+`trump_suit_score(ge1, eq2, suit)` ranks candidate trump suits: 2 per card of ranks 3..A of the suit,
 1.5 per pair in it, 2 per tractor link in it, 1 per A or K of it and 0.5 per 王分 card (5, 10, K: §6.3, a
 hand without them risks 倒扣). Ties go to the lowest suit index (S, H, C, D).
 """
@@ -28,8 +33,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from baofen_sim.cards import BIG_JOKER, LITTLE_JOKER, NUM_RANKS, NUM_SUITS, RANK_5, RANK_10, RANK_A, RANK_K
+from baofen_sim.cards import BIG_JOKER, LITTLE_JOKER, NUM_KINDS, NUM_RANKS, NUM_SUITS, RANK_5, RANK_10, RANK_A, RANK_K
 from baofen_sim.kernels.auction import PAIR_COPIES, count_pairs
+from baofen_sim.kernels.bits import ONE, ZERO, bit, popcount
 from baofen_sim.kernels.jit import njit
 
 CONSTANT_TRUMP_RANK = 0  # rank index of the 2 (常主, §1.2.1)
@@ -67,74 +73,96 @@ FEATURE_NAMES = ("pairs", "strength", "jokers", "twos", "aces", "links", "best_s
                  "trump_length")
 
 
+# Kind-space masks: bit k = card kind k, the layout of a dealt hand (`rng.deal_hands`). A hand is a pair
+# (ge1, eq2) of such bitboards: kinds held at least once, kinds held twice (`hand_bits`).
+def _kinds_mask(kinds) -> np.uint64:
+    return np.uint64(sum(1 << kind for kind in kinds))
+
+
+RANK_MASKS = np.array([_kinds_mask(suit * NUM_RANKS + rank for suit in range(NUM_SUITS))
+                       for rank in range(NUM_RANKS)], dtype=np.uint64)  # one rank in the four suits
+CHAIN_MASKS = np.array([_kinds_mask(suit * NUM_RANKS + rank for rank in range(FIRST_CHAIN_RANK, NUM_RANKS))
+                        for suit in range(NUM_SUITS)], dtype=np.uint64)  # ranks 3..A of each suit
+LINK_MASKS = np.array([_kinds_mask(suit * NUM_RANKS + rank for rank in range(FIRST_CHAIN_RANK, NUM_RANKS - 1))
+                       for suit in range(NUM_SUITS)], dtype=np.uint64)  # ranks 3..K: kind k links to k + 1
+BIG_JOKER_MASK = _kinds_mask((BIG_JOKER,))
+LITTLE_JOKER_MASK = _kinds_mask((LITTLE_JOKER,))
+JOKERS_MASK = BIG_JOKER_MASK | LITTLE_JOKER_MASK
+
+
 @njit(cache=True)
-def suit_length(counts, suit):
+def hand_bits(counts):
+    """(ge1, eq2) kind-space bitboards of a kind-count hand."""
+    ge1 = ZERO
+    eq2 = ZERO
+    for kind in range(NUM_KINDS):
+        b = ONE << np.uint64(kind)
+        if counts[kind] > 0:
+            ge1 |= b
+        if counts[kind] >= PAIR_COPIES:
+            eq2 |= b
+    return ge1, eq2
+
+
+@njit(cache=True)
+def cards_in(ge1, eq2, mask):
+    """Cards of the hand among the kinds of `mask`."""
+    return popcount(ge1 & mask) + popcount(eq2 & mask)
+
+
+@njit(cache=True)
+def suit_length(ge1, eq2, suit):
     """Cards of ranks 3..A of `suit` (its 2s are constant trumps, counted apart)."""
-    total = 0
-    for rank in range(FIRST_CHAIN_RANK, NUM_RANKS):
-        total += counts[suit * NUM_RANKS + rank]
-    return total
+    return cards_in(ge1, eq2, CHAIN_MASKS[suit])
 
 
 @njit(cache=True)
-def suit_pairs(counts, suit):
+def suit_pairs(eq2, suit):
     """Pairs among ranks 3..A of `suit`."""
-    pairs = 0
-    for rank in range(FIRST_CHAIN_RANK, NUM_RANKS):
-        if counts[suit * NUM_RANKS + rank] >= PAIR_COPIES:
-            pairs += 1
-    return pairs
+    return popcount(eq2 & CHAIN_MASKS[suit])
 
 
 @njit(cache=True)
-def suit_links(counts, suit):
+def suit_links(eq2, suit):
     """Adjacent pair ranks on the suit's chain 3..A: a tractor of p pairs has p − 1 links (§1.5)."""
-    links = 0
-    for rank in range(FIRST_CHAIN_RANK, NUM_RANKS - 1):
-        base = suit * NUM_RANKS + rank
-        if counts[base] >= PAIR_COPIES and counts[base + 1] >= PAIR_COPIES:
-            links += 1
-    return links
+    return popcount(eq2 & (eq2 >> ONE) & LINK_MASKS[suit])
 
 
 @njit(cache=True)
-def rank_count(counts, rank):
+def rank_count(ge1, eq2, rank):
     """Copies of `rank` over the four suits."""
-    total = 0
-    for suit in range(NUM_SUITS):
-        total += counts[suit * NUM_RANKS + rank]
-    return total
+    return cards_in(ge1, eq2, RANK_MASKS[rank])
 
 
 @njit(cache=True)
-def tractor_links(counts):
+def tractor_links(eq2):
     """Links of every suit chain, plus the joker pair link BJ BJ LJ LJ (§1.6)."""
     links = 0
     for suit in range(NUM_SUITS):
-        links += suit_links(counts, suit)
-    if counts[BIG_JOKER] >= PAIR_COPIES and counts[LITTLE_JOKER] >= PAIR_COPIES:
+        links += suit_links(eq2, suit)
+    if (eq2 & JOKERS_MASK) == JOKERS_MASK:
         links += 1
     return links
 
 
 @njit(cache=True)
-def trump_suit_score(counts, suit):
+def trump_suit_score(ge1, eq2, suit):
     """How good `suit` would be as trump for this hand (module docstring)."""
     base = suit * NUM_RANKS
-    high = counts[base + RANK_A] + counts[base + RANK_K]
-    wangfen = counts[base + RANK_5] + counts[base + RANK_10] + counts[base + RANK_K]
-    return (TRUMP_LENGTH_WEIGHT * suit_length(counts, suit) + TRUMP_PAIR_WEIGHT * suit_pairs(counts, suit)
-            + TRUMP_LINK_WEIGHT * suit_links(counts, suit) + TRUMP_HIGH_WEIGHT * high
+    high = cards_in(ge1, eq2, bit(base + RANK_A) | bit(base + RANK_K))
+    wangfen = cards_in(ge1, eq2, bit(base + RANK_5) | bit(base + RANK_10) | bit(base + RANK_K))
+    return (TRUMP_LENGTH_WEIGHT * suit_length(ge1, eq2, suit) + TRUMP_PAIR_WEIGHT * suit_pairs(eq2, suit)
+            + TRUMP_LINK_WEIGHT * suit_links(eq2, suit) + TRUMP_HIGH_WEIGHT * high
             + TRUMP_WANGFEN_WEIGHT * wangfen)
 
 
 @njit(cache=True)
-def best_trump_suit(counts):
+def best_suit(ge1, eq2):
     """The suit with the highest `trump_suit_score`; ties to the lowest suit index."""
     best = 0
-    best_score = trump_suit_score(counts, 0)
+    best_score = trump_suit_score(ge1, eq2, 0)
     for suit in range(1, NUM_SUITS):
-        score = trump_suit_score(counts, suit)
+        score = trump_suit_score(ge1, eq2, suit)
         if score > best_score:
             best = suit
             best_score = score
@@ -142,29 +170,45 @@ def best_trump_suit(counts):
 
 
 @njit(cache=True)
+def strength(ge1, eq2):
+    """The bidders' strength score (module docstring), float64. Every term is a multiple of 0.5, so the sum
+    is exact whatever its order."""
+    return (STRENGTH_BIG_JOKER * cards_in(ge1, eq2, BIG_JOKER_MASK)
+            + STRENGTH_LITTLE_JOKER * cards_in(ge1, eq2, LITTLE_JOKER_MASK)
+            + STRENGTH_TWO * rank_count(ge1, eq2, CONSTANT_TRUMP_RANK) + STRENGTH_ACE * rank_count(ge1, eq2, RANK_A)
+            + STRENGTH_KING * rank_count(ge1, eq2, RANK_K) + STRENGTH_PAIR * popcount(eq2)
+            + STRENGTH_LINK * tractor_links(eq2)
+            + STRENGTH_TRUMP_LENGTH * suit_length(ge1, eq2, best_suit(ge1, eq2)))
+
+
+@njit(cache=True)
+def best_trump_suit(counts):
+    """`best_suit` of a kind-count hand."""
+    ge1, eq2 = hand_bits(counts)
+    return best_suit(ge1, eq2)
+
+
+@njit(cache=True)
 def hand_strength(counts):
-    """The bidders' strength score (module docstring), float64."""
-    twos = rank_count(counts, CONSTANT_TRUMP_RANK)
-    return (STRENGTH_BIG_JOKER * counts[BIG_JOKER] + STRENGTH_LITTLE_JOKER * counts[LITTLE_JOKER]
-            + STRENGTH_TWO * twos + STRENGTH_ACE * rank_count(counts, RANK_A)
-            + STRENGTH_KING * rank_count(counts, RANK_K) + STRENGTH_PAIR * count_pairs(counts, True)
-            + STRENGTH_LINK * tractor_links(counts)
-            + STRENGTH_TRUMP_LENGTH * suit_length(counts, best_trump_suit(counts)))
+    """`strength` of a kind-count hand."""
+    ge1, eq2 = hand_bits(counts)
+    return strength(ge1, eq2)
 
 
 @njit(cache=True)
 def hand_features(counts, include_jokers, out):
     """Fill `out` (float64[NUM_FEATURES]) with the FEAT_* features; pairs as the auction counts them."""
-    best = best_trump_suit(counts)
-    jokers = counts[BIG_JOKER] + counts[LITTLE_JOKER]
-    twos = rank_count(counts, CONSTANT_TRUMP_RANK)
-    length = suit_length(counts, best)
+    ge1, eq2 = hand_bits(counts)
+    best = best_suit(ge1, eq2)
+    jokers = cards_in(ge1, eq2, JOKERS_MASK)
+    twos = rank_count(ge1, eq2, CONSTANT_TRUMP_RANK)
+    length = suit_length(ge1, eq2, best)
     out[FEAT_PAIRS] = count_pairs(counts, include_jokers)
-    out[FEAT_STRENGTH] = hand_strength(counts)
+    out[FEAT_STRENGTH] = strength(ge1, eq2)
     out[FEAT_JOKERS] = jokers
     out[FEAT_TWOS] = twos
-    out[FEAT_ACES] = rank_count(counts, RANK_A)
-    out[FEAT_LINKS] = tractor_links(counts)
+    out[FEAT_ACES] = rank_count(ge1, eq2, RANK_A)
+    out[FEAT_LINKS] = tractor_links(eq2)
     out[FEAT_BEST_SUIT] = best
     out[FEAT_BEST_SUIT_LENGTH] = length
     out[FEAT_TRUMP_LENGTH] = jokers + twos + length
