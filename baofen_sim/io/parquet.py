@@ -1,6 +1,8 @@
 """Part files: one Arrow table per chunk, written atomically and deterministically.
 
-`write_part` writes to a hidden temp file in the same directory (`.NAME.tmp`, a fixed name) and renames it
+`write_part` writes to a hidden temp file in the same directory (`.NAME.<pid>-<token>.tmp`: a Dask task
+left running after its run failed may still write the same part while a resumed run writes it, and two
+writers must not share a temp file; they write the same bytes) and renames it
 with `os.replace`, so a reader or an interrupted run only ever sees complete part files. The bytes depend
 only on the table (no timestamps; fixed row-group size, encodings and compression level), so the same
 RunSpec gives byte-identical files (DESIGN.md §4).
@@ -17,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import uuid
 from pathlib import Path
 
 import pyarrow as pa
@@ -43,6 +46,11 @@ def temp_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.tmp")
 
 
+def unique_temp_path(path: Path) -> Path:
+    """A temp name of `path` no other writer uses (matches TEMP_GLOB)."""
+    return path.with_name(f".{path.name}.{os.getpid()}-{uuid.uuid4().hex[:12]}.tmp")
+
+
 def column_encodings(schema: pa.Schema) -> dict[str, str]:
     """Non-dictionary encodings by column name; the other columns are dictionary-encoded."""
     encodings = {}
@@ -60,7 +68,7 @@ def write_part(table: pa.Table, path: str | Path) -> int:
     On any exception, KeyboardInterrupt included, the temp file is removed and `path` is untouched.
     """
     path = Path(path)
-    tmp = temp_path(path)
+    tmp = unique_temp_path(path)
     encodings = column_encodings(table.schema)
     try:
         with open(tmp, "wb") as sink:
@@ -77,7 +85,7 @@ def write_part(table: pa.Table, path: str | Path) -> int:
             )
             sink.flush()
             os.fsync(sink.fileno())
-        size = tmp.stat().st_size
+            size = os.fstat(sink.fileno()).st_size
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
