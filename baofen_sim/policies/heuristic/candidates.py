@@ -169,11 +169,10 @@ def primary_above(tb, lead, pool_ge1, pool_eq2, threshold, highest, is_declarer,
 
 
 @njit(cache=True)
-def _add_candidate(tb, lead, hand_ge1, hand_eq2, ge1, eq2, out_ge1, out_eq2, count):
-    """Append a greedy candidate if it is a new legal follow; returns the new count."""
+def append_new(out_ge1, out_eq2, count, ge1, eq2):
+    """Append the play (ge1, eq2) to the first `count` entries of out_* unless it is empty, already there or
+    out_* is full; returns the new count."""
     if ge1 == ZERO or count >= out_ge1.shape[0]:
-        return count
-    if not is_legal_follow(tb, lead, hand_ge1, hand_eq2, ge1, eq2):
         return count
     for i in range(count):
         if out_ge1[i] == ge1 and out_eq2[i] == eq2:
@@ -181,6 +180,14 @@ def _add_candidate(tb, lead, hand_ge1, hand_eq2, ge1, eq2, out_ge1, out_eq2, cou
     out_ge1[count] = ge1
     out_eq2[count] = eq2
     return count + 1
+
+
+@njit(cache=True)
+def _add_candidate(tb, lead, hand_ge1, hand_eq2, ge1, eq2, out_ge1, out_eq2, count):
+    """Append a greedy candidate if it is a new legal follow; returns the new count."""
+    if ge1 == ZERO or not is_legal_follow(tb, lead, hand_ge1, hand_eq2, ge1, eq2):
+        return count
+    return append_new(out_ge1, out_eq2, count, ge1, eq2)
 
 
 @njit(cache=True)

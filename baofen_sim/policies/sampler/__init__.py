@@ -25,7 +25,7 @@ from baofen_sim.kernels.follow import enumerate_follows
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.play import note_void, play_cards, resolve_lead
 from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead
-from baofen_sim.policies.heuristic.candidates import FOLLOW_CAPACITY
+from baofen_sim.policies.heuristic.candidates import FOLLOW_CAPACITY, append_new
 from baofen_sim.policies.heuristic.costs import POINT_COST, cheapest_single, play_cost
 from baofen_sim.policies.heuristic.leads import best_unit
 from baofen_sim.policies.registry import SAMPLER_CANDIDATES, SAMPLER_SAMPLES
@@ -40,24 +40,11 @@ MAX_CANDIDATES = 3 * NUM_EFFECTIVE_SUITS + 1  # leads: three per suit and the he
 
 
 @njit(cache=True)
-def _push(out_ge1, out_eq2, count, limit, ge1, eq2):
-    """Append (ge1, eq2) unless empty, present or past `limit`; the new count."""
-    if ge1 == ZERO or count >= limit:
-        return count
-    for i in range(count):
-        if out_ge1[i] == ge1 and out_eq2[i] == eq2:
-            return count
-    out_ge1[count] = ge1
-    out_eq2[count] = eq2
-    return count + 1
-
-
-@njit(cache=True)
 def lead_candidates(params, tb, view, hand_ge1, hand_eq2, out_ge1, out_eq2, limit):
     """The heuristic's lead, then each suit's longest unit, highest card, cheapest card (suit by suit in
     that order of kinds). Returns the count."""
     _, ge1, eq2 = heuristic_lead(params, tb, view, hand_ge1, hand_eq2, np.uint64(0))
-    count = _push(out_ge1, out_eq2, 0, limit, ge1, eq2)
+    count = append_new(out_ge1[:limit], out_eq2[:limit], 0, ge1, eq2)
     for kind in range(3):
         for suit in range(NUM_EFFECTIVE_SUITS):
             mask = tb.suit_mask[suit]
@@ -70,7 +57,7 @@ def lead_candidates(params, tb, view, hand_ge1, hand_eq2, out_ge1, out_eq2, limi
                 ge1, eq2 = np.uint64(1) << np.uint64(highest_index(held)), ZERO
             else:
                 ge1, eq2 = cheapest_single(tb, held, hand_eq2, POINT_COST)[0], ZERO
-            count = _push(out_ge1, out_eq2, count, limit, ge1, eq2)
+            count = append_new(out_ge1[:limit], out_eq2[:limit], count, ge1, eq2)
     return count
 
 
@@ -79,7 +66,7 @@ def follow_candidates(params, tb, lead, view, hand_ge1, hand_eq2, out_ge1, out_e
     """The heuristic's follow, then the legal answers alternately from the cheapest and the dearest (the
     heuristic's play cost). Returns the count."""
     _, ge1, eq2 = heuristic_follow(params, tb, lead, view, hand_ge1, hand_eq2, np.uint64(0))
-    count = _push(out_ge1, out_eq2, 0, limit, ge1, eq2)
+    count = append_new(out_ge1[:limit], out_eq2[:limit], 0, ge1, eq2)
     legal_ge1 = np.empty(FOLLOW_CAPACITY, dtype=np.uint64)
     legal_eq2 = np.empty(FOLLOW_CAPACITY, dtype=np.uint64)
     n_legal, _ = enumerate_follows(tb, lead, hand_ge1, hand_eq2, legal_ge1, legal_eq2)
@@ -89,9 +76,10 @@ def follow_candidates(params, tb, lead, view, hand_ge1, hand_eq2, out_ge1, out_e
     order = np.argsort(costs, kind="mergesort")
     low, high = 0, n_legal - 1
     while low <= high and count < limit:
-        count = _push(out_ge1, out_eq2, count, limit, legal_ge1[order[low]], legal_eq2[order[low]])
+        count = append_new(out_ge1[:limit], out_eq2[:limit], count, legal_ge1[order[low]], legal_eq2[order[low]])
         if high > low:
-            count = _push(out_ge1, out_eq2, count, limit, legal_ge1[order[high]], legal_eq2[order[high]])
+            count = append_new(out_ge1[:limit], out_eq2[:limit], count, legal_ge1[order[high]],
+                               legal_eq2[order[high]])
         low += 1
         high -= 1
     return count

@@ -30,9 +30,9 @@ from baofen_sim.kernels.bits import ONE, ZERO, popcount, remove_cards, trailing_
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.play import add_cards
 from baofen_sim.kernels.rng import bounded
-from baofen_sim.kernels.trick import seat_after
 from baofen_sim.policies.bury import heuristic_bury
 from baofen_sim.policies.features import best_trump_suit
+from baofen_sim.policies.heuristic.unseen import unseen_cards
 from baofen_sim.records import MAX_KITTY, MAX_PLAYERS
 
 MAX_HOLDERS = MAX_PLAYERS  # the other seats and the kitty
@@ -43,15 +43,9 @@ ALL_SUITS = (1 << NUM_EFFECTIVE_SUITS) - 1
 
 @njit(cache=True)
 def hidden_cards(tb, view, hand_ge1, hand_eq2, known_ge1, known_eq2):
-    """(ge1, eq2): every card the seat has not seen."""
-    ge1, eq2 = remove_cards(tb.all_mask, tb.all_mask, hand_ge1, hand_eq2)
-    ge1, eq2 = remove_cards(ge1, eq2, view.played_ge1, view.played_eq2)
-    ge1, eq2 = remove_cards(ge1, eq2, known_ge1, known_eq2)
-    n = tb.num_players
-    for i in range(view.n_played):
-        seat = seat_after(view.leader, i, n)
-        ge1, eq2 = remove_cards(ge1, eq2, view.trick_ge1[seat], view.trick_eq2[seat])
-    return ge1, eq2
+    """(ge1, eq2): every card the seat has not seen: the heuristic's unseen cards but those it alone knows."""
+    ge1, eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
+    return remove_cards(ge1, eq2, known_ge1, known_eq2)
 
 
 @njit(cache=True)
