@@ -590,15 +590,18 @@ def tune_play_command(
     rounds: Annotated[int, typer.Option("--rounds", metavar="N", help="Rounds at most.")] = 4,
     seed: SeedOption = 1,
     threads: ThreadsOption = None,
-    out: Annotated[Path, typer.Option("--out", metavar="DIR", help="Where rounds.json and the parameter files go.")
+    out: Annotated[Path, typer.Option("--out", metavar="DIR", help="Where rounds.json and tuned.toml go.")
                    ] = Path("results/tune-play"),
+    start: Annotated[str | None, typer.Option(
+        "--start", metavar="FILE.toml|NAME", help="Parameters to start from (default: the heuristic's defaults).")
+    ] = None,
 ) -> None:
     """Tune the heuristic's play parameters by self-play: seat 0 declares every deal at --target, and the
     declarer's and the defenders' parameters take turns as best responses to each other (a value is kept
     only when its paired gain has a 95% CI above zero), until a round changes nothing. Writes
-    OUT/rounds.json, OUT/declarer.toml and OUT/defenders.toml (use them with --param SEAT=FILE).
+    OUT/rounds.json and OUT/tuned.toml (use it with --param OUT/tuned.toml).
 
-    Example: baofen-sim tune-play --deals 100000 --target 85 --out runs/tuned
+    Example: baofen-sim tune-play --deals 100000 --target 85 --start heuristic-untuned --out runs/tuned
     """
     from baofen_sim.tools.tune_play import TuneConfig, tune_play
 
@@ -606,9 +609,11 @@ def tune_play_command(
         raise typer.BadParameter("--deals must be at least 100 and --rounds at least 1")
     rule_set = resolve_rules(rules, overrides)
     RunSpec(rules=rule_set, deals=deals, hands_per_table=1, declarer=0, target=target)  # checks the target
+    start_params = parse_policy_options([], [start] if start else [])[1][0]
     select_policies(["heuristic"])
     set_threads(threads)
-    tuning = tune_play(TuneConfig(rule_set, deals, target, rounds, seed, threads), out, echo=typer.echo)
+    tuning = tune_play(TuneConfig(rule_set, deals, target, rounds, seed, threads, start_params), out,
+                       echo=typer.echo)
     typer.echo(f"{len(tuning.rounds)} round(s); parameter files in {out}")
 
 

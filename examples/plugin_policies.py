@@ -86,7 +86,7 @@ COPY_RANDOM = PluginPolicy(fallback="random", bid=uniform_bid, bury=uniform_bury
 
 # ---- CAUTIOUS: its own bidder, the heuristic's play -------------------------------------------------------------
 
-MIN_PAIRS_SLOT = 11  # after the heuristic's 11 parameters: CAUTIOUS.slot("min_pairs")
+MIN_PAIRS_SLOT = 14  # after the heuristic's 14 parameters: CAUTIOUS.slot("min_pairs")
 
 
 @njit(cache=True)

@@ -1,10 +1,12 @@
-"""The strength ladder: every declarer policy × every defender policy, seat 0 forced to declare at 85 and at
-100 on the same deals; appends a section to results/STRENGTH.md (see baofen_sim/tools/strength.py).
+"""The strength ladder: every declarer player × every defender player (random, the heuristic with its old
+and its tuned parameters, sampler), seat 0 forced to declare at 85 and at 100 on the same deals; appends a
+section to results/STRENGTH.md (see baofen_sim/tools/strength.py).
 
-    python scripts/strength.py [--deals 2000] [--seed 1] [--param 0.samples=12 ...]
+    python scripts/strength.py [--deals 2000] [--sampler-defender-deals 500] [--seed 1] [--sampler samples=16 ...]
 
-The sampler is about a hundred times slower than the heuristic: 2,000 deals take a few minutes per cell
-with it on the defending side.
+The sampler is a few hundred times slower than the heuristic, and three sampler defenders three times slower
+again: the cells with sampler defenders play the first --sampler-defender-deals deals (paired with the same
+deals of the baseline).
 """
 
 from __future__ import annotations
@@ -20,25 +22,39 @@ from baofen_sim import policy_set
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--sampler-defender-deals", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--param", action="append", default=[], help="SEAT.KEY=VALUE for every cell")
+    parser.add_argument("--sampler", action="append", default=[], metavar="KEY=VALUE",
+                        help="a parameter of every sampler seat (samples, candidates, ...)")
+    parser.add_argument("--targets", default="85,100", help="comma-separated targets")
     parser.add_argument("--results", type=Path, default=Path("results/STRENGTH.md"))
     args = parser.parse_args()
-    if args.deals < 2:
-        parser.error("--deals must be at least 2")
-    from baofen_sim.tools.strength import LADDER, TARGETS, ladder_markdown, play_cell
+    if args.deals < 2 or not 2 <= args.sampler_defender_deals <= args.deals:
+        parser.error("--deals must be at least 2 and --sampler-defender-deals between 2 and --deals")
+    from baofen_sim.tools.strength import PLAYERS, ladder_markdown, ladder_policies, play_cell
 
-    policy_set.select(LADDER)
+    try:
+        targets = [int(t) for t in args.targets.split(",")]
+    except ValueError:
+        parser.error(f"--targets {args.targets!r}: expected comma-separated whole numbers")
+    policy_set.select(ladder_policies())
+    from baofen_sim.policies import PolicyError
+    from baofen_sim.runspec import RunSpecError
     from baofen_sim.tools.bench import machine
 
-    play_cell(LADDER[-1], LADDER[-1], TARGETS[0], 2, args.seed, args.param)  # compile (or load) before timing
+    try:
+        for target in targets:  # compile (or load) before timing; checks the targets and parameters
+            play_cell("sampler", "sampler", target, 2, args.seed, args.sampler)
+    except (PolicyError, RunSpecError) as error:
+        parser.error(str(error))
     cells = []
-    for target in TARGETS:
-        for declarer in LADDER:
-            for defenders in LADDER:
-                cell = play_cell(declarer, defenders, target, args.deals, args.seed, args.param)
+    for target in targets:
+        for declarer in PLAYERS:
+            for defenders in PLAYERS:
+                deals = args.sampler_defender_deals if defenders == "sampler" else args.deals
+                cell = play_cell(declarer, defenders, target, deals, args.seed, args.sampler)
                 print(f"target {target}: {declarer} vs {defenders}: make {100 * cell.made.mean():.1f}%, "
-                      f"C {cell.points.mean():.1f}, {args.deals / cell.seconds:,.0f} hands/s", flush=True)
+                      f"C {cell.points.mean():.1f}, {deals / cell.seconds:,.0f} hands/s", flush=True)
                 cells.append(cell)
     text = ladder_markdown(cells, args.deals, args.seed, shlex.join(["python", *sys.argv]), machine())
     header = "" if args.results.exists() else "# Strength ladder\n\nAppended by `python scripts/strength.py`.\n\n"

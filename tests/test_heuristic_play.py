@@ -101,7 +101,7 @@ def test_declarer_draws_trumps_with_sure_trumps_first():
     hand = "BJ BJ LJ HA HK H5 H3 SA SK S3 C4 C7 D9"
     play = lead_play(tb, hand, declarer=DECL, seat=DECL)
     assert play == cards("BJ BJ LJ")  # every sure trump unit at once: a throw that cannot fail
-    assert lead_play(tb, hand, declarer=DECL, seat=DECL, throw_sure=0) == cards("BJ BJ")
+    assert lead_play(tb, hand, declarer=DECL, seat=DECL, declarer_throw_sure=0) == cards("BJ BJ")
 
 
 def test_declarer_cashes_plain_sure_winners_once_trumps_are_out_or_when_not_drawing():
@@ -173,7 +173,7 @@ def test_void_defender_ruffs_a_pointed_trick_with_his_lowest_trump():
     trick = ["SA", "S10", "SK"]  # the declarer's SA wins, 20 points on the table
     assert follow_play(tb, "H3 H7 H9 C4 C8 D6", trick, declarer=DECL, leader=DECL) == cards("H3")
     assert follow_play(tb, "H3 H7 H9 C4 C8 D6", trick, declarer=DECL, leader=DECL,
-                       ruff_min_points=30) == cards("C4")
+                       defender_ruff_min_points=30) == cards("C4")
 
 
 def test_void_defender_ruffs_a_25_point_pair_trick_with_his_lowest_trump_pair():
@@ -210,12 +210,14 @@ def test_second_seat_declarer_takes_a_trick_with_a_card_nobody_can_beat():
     assert follow_play(tb, "S4 SQ SA", ["S3"], declarer=2, leader=1, played="SK SK SA") == cards("SQ")
 
 
-def test_no_high_trump_is_wasted_on_a_pointless_trump_trick():
+def test_a_high_trump_goes_on_a_pointless_trump_trick_only_below_win_min_points():
     tb = tables(trump="H")
-    # The declarer leads HA (no points); seat 1 could win it only with the BJ.
-    assert follow_play(tb, "BJ H4 C3", ["HA"], declarer=DECL, leader=DECL) == cards("H4")
+    # The declarer leads HA (no points); seat 1 could win it only with the BJ. With win_min_points 5 (the
+    # old value) he keeps it; the tuned defender (0) takes the trick, and the lead, anyway.
+    assert follow_play(tb, "BJ H4 C3", ["HA"], declarer=DECL, leader=DECL, defender_win_min_points=5) == cards("H4")
+    assert follow_play(tb, "BJ H4 C3", ["HA"], declarer=DECL, leader=DECL) == cards("BJ")
     # With points on the table he takes them.
-    assert follow_play(tb, "BJ H4 C3", ["HA", "H10"], declarer=3, leader=3) == cards("BJ")
+    assert follow_play(tb, "BJ H4 C3", ["HA", "H10"], declarer=3, leader=3, defender_win_min_points=5) == cards("BJ")
 
 
 def test_following_a_tractor_in_suit_plays_the_lowest_tractor():
@@ -240,7 +242,7 @@ def test_void_defender_ruffs_a_pointed_throw_with_his_lowest_trumps():
     trick = ["SA SK", "S3 S4", "S6 S7"]  # the declarer's throw holds 10 points
     hand = "H3 H4 H9 HA C4 C6 D7"
     assert follow_play(tb, hand, trick, declarer=DECL, leader=DECL) == cards("H3 H4")
-    assert follow_play(tb, hand, trick, declarer=DECL, leader=DECL, ruff_min_points=15) == cards("C4 C6")
+    assert follow_play(tb, hand, trick, declarer=DECL, leader=DECL, defender_ruff_min_points=15) == cards("C4 C6")
 
 
 def test_long_suit_answer_to_a_throw_is_built_greedily_without_points():
@@ -405,7 +407,8 @@ def test_deterministic_and_stream_untouched():
 
 def test_registry_lists_the_play_parameters_with_defaults():
     row = default_params("heuristic")
-    expected = {"feed_points": 1.0, "win_min_points": 5.0, "ruff_min_points": 10.0, "draw_trumps": 1.0,
-                "throw_sure": 1.0}
+    expected = {"feed_points": 1.0, "draw_trumps": 1.0,
+                "declarer_win_min_points": 5.0, "declarer_ruff_min_points": 0.0, "declarer_throw_sure": 1.0,
+                "defender_win_min_points": 0.0, "defender_ruff_min_points": 5.0, "defender_throw_sure": 1.0}
     for name, value in expected.items():
         assert row[HEURISTIC.param_index(name)] == value

@@ -4,7 +4,9 @@ decisions (RULES.md §5.4–§5.6), checked against the reference auction where 
 from __future__ import annotations
 
 import random
+import tomllib
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -125,6 +127,18 @@ def test_param_key_value_and_file_in_order(tmp_path):
     assert params[3, HEURISTIC_MAX_BID] == 120 and params[0, HEURISTIC_OPEN_THRESHOLD] == 22.0
 
 
+def test_named_parameter_file_for_one_seat_or_every_seat():
+    untuned = {"declarer_win_min_points": 5.0, "declarer_ruff_min_points": 10.0,
+               "defender_win_min_points": 5.0, "defender_ruff_min_points": 10.0}
+    names, values = registry.parse_policy_options([], ["2=heuristic-untuned"])
+    assert all(values[2][key] == value for key, value in untuned.items())
+    assert values[1]["declarer_ruff_min_points"] == 0.0 and values[1]["defender_win_min_points"] == 0.0
+    names, values = registry.parse_policy_options(["sampler"], ["heuristic-untuned", "3.samples=16"])
+    assert all(values[seat][key] == value for seat in range(4) for key, value in untuned.items())
+    assert values[3]["samples"] == 16 and values[0]["samples"] == 12
+    assert "heuristic-untuned" in registry.named_param_files()
+
+
 def test_policy_arrays_from_names_and_mappings():
     ids, params = policy_arrays(["random", "heuristic", "heuristic", "random"], [{"pass_weight": 3}, {}, {}, {}])
     assert ids.tolist() == [0, 1, 1, 0] and params[0, RANDOM_PASS_WEIGHT] == 3.0
@@ -147,9 +161,15 @@ def test_policy_arrays_from_names_and_mappings():
     ([], ["0.per_5_points=0"], "must be > 0"),
     (["random"], ["2.pass_weight=-1"], "must be >= 0"),
     ([], ["5.max_bid=100"], "seat 5 is not a seat"),
-    ([], ["0"], "expected SEAT=FILE.toml or SEAT.KEY=VALUE"),
-    ([], ["0=params.txt"], "expected SEAT=FILE.toml"),
+    ([], ["0"], "'0' is neither FILE.toml nor a named parameter file; named: heuristic-untuned"),
+    ([], ["0=params.txt"], "'params.txt' is neither FILE.toml nor a named parameter file"),
+    ([], ["1=heuristic-untund"], "did you mean heuristic-untuned?"),
     ([], ["0=/no/such/file.toml"], "no such file"),
+    (["random"], ["heuristic-untuned"], "unknown parameter 'declarer_win_min_points' for policy random"),
+    (["sampler"], ["0.samples=0"], "samples = 0 is not allowed \\(must be >= 1\\)"),
+    (["sampler"], ["0.samples=2000"], "samples = 2000 is not allowed \\(must be <= 1024\\)"),
+    (["sampler"], ["0.candidates=17"], "candidates = 17 is not allowed \\(must be <= 16\\)"),
+    (["sampler"], ["0.candidates=2.5"], "candidates = 2.5 is not allowed \\(must be a whole number\\)"),
 ])
 def test_bad_options_raise_one_line(policies, params, message):
     with pytest.raises(PolicyError, match=message) as error:
@@ -180,7 +200,8 @@ def test_options_parse_to_what_a_run_spec_holds():
     names, params = registry.parse_policy_options(["0=random"], ["1.max_bid=150"])
     assert names == ("random", "heuristic", "heuristic", "heuristic")
     assert params[0] == {"pass_weight": 1.0}
-    assert params[1]["max_bid"] == 150.0 and params[2]["max_bid"] == 250.0 and len(params[1]) == 11
+    assert params[1]["max_bid"] == 150.0 and params[2]["max_bid"] == 250.0
+    assert len(params[1]) == len(registry.HEURISTIC.params)
 
 
 # ----- features ------------------------------------------------------------------------------------------
@@ -385,3 +406,12 @@ def test_random_trump_is_roughly_uniform():
         suit, rng = dispatch.trump_decision(RANDOM_ID, params, counts, rng)
         seen[int(suit)] += 1
     assert set(seen) == {0, 1, 2, 3} and all(150 <= n <= 250 for n in seen.values())
+
+
+def test_heuristic_play_defaults_are_the_tune_play_result():
+    """The shipped defaults are what `baofen-sim tune-play --start heuristic-untuned` wrote (results/tune-play)."""
+    tuned = tomllib.loads((Path(__file__).parent.parent / "results" / "tune-play" / "tuned.toml").read_text())
+    defaults = {p.name: p.default for p in registry.HEURISTIC.params}
+    assert tuned and all(defaults[name] == value for name, value in tuned.items())
+    untuned = registry.parse_policy_options([], ["0=heuristic-untuned"])[1][0]
+    assert untuned["declarer_ruff_min_points"] != defaults["declarer_ruff_min_points"]

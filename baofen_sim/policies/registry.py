@@ -10,6 +10,9 @@ Options (DESIGN §9):
     --policy NAME             every seat plays NAME (default: heuristic)
     --policy SEAT=NAME        seat SEAT plays NAME (wins over a plain NAME, whatever the order)
     --param SEAT=FILE.toml    parameters of SEAT from a flat TOML table (KEY = number)
+    --param SEAT=NAME         parameters of SEAT from a named file shipped in baofen_sim/policies/params (NAME.toml),
+                              e.g. heuristic-untuned: the heuristic's play before tune-play
+    --param FILE.toml|NAME    the same, for every seat
     --param SEAT.KEY=VALUE    one parameter of SEAT
 
 `--param` options apply in the order given, so a later one overrides an earlier one (a file, then one
@@ -30,6 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from baofen_sim import policy_set
+from baofen_sim.codes import NUM_EFFECTIVE_SUITS
 from baofen_sim.records import MAX_PARAMS
 
 POLICY_RANDOM = 0
@@ -47,13 +51,17 @@ HEURISTIC_BURY_POINT_COST = 3
 HEURISTIC_BURY_PAIR_COST = 4
 HEURISTIC_BURY_VOID_BONUS = 5
 HEURISTIC_FEED_POINTS = 6
-HEURISTIC_WIN_MIN_POINTS = 7
-HEURISTIC_RUFF_MIN_POINTS = 8
-HEURISTIC_DRAW_TRUMPS = 9
+HEURISTIC_DRAW_TRUMPS = 7
+# Play parameters the declarer and the defenders hold apart: the defender's slot is the declarer's + DEFENDER_SLOT.
+HEURISTIC_WIN_MIN_POINTS = 8
+HEURISTIC_RUFF_MIN_POINTS = 9
 HEURISTIC_THROW_SURE = 10
+DEFENDER_SLOT = 3
 # Parameter slots of `sampler`: the heuristic's, then its own.
-SAMPLER_SAMPLES = 11
-SAMPLER_CANDIDATES = 12
+SAMPLER_SAMPLES = 14
+SAMPLER_CANDIDATES = 15
+SAMPLER_MAX_SAMPLES = 1024
+SAMPLER_MAX_CANDIDATES = 3 * NUM_EFFECTIVE_SUITS + 1  # leads: three per suit and the heuristic's
 
 
 class PolicyError(ValueError):
@@ -67,6 +75,8 @@ class ParamSpec:
     doc: str
     low: float = -math.inf  # smallest allowed value
     low_exclusive: bool = False  # True: the value must be > low
+    high: float = math.inf  # largest allowed value
+    integer: bool = False  # True: a whole number
 
 
 @dataclass(frozen=True)
@@ -119,12 +129,16 @@ HEURISTIC = PolicySpec(
         ParamSpec("bury_void_bonus", 1.5, "bury cost removed per card a plain suit is short of 6 (to make voids)"),
         ParamSpec("feed_points", 1.0, "weight of the points a defender gives to a teammate winning securely "
                                       "(0 = never feed, play low instead)", low=0.0),
-        ParamSpec("win_min_points", 5.0, "points in a trick (own cards included) needed to win it in suit on a "
-                                         "trump lead or when the win is not secure"),
-        ParamSpec("ruff_min_points", 10.0, "points in a trick (own cards included) needed to ruff or over-ruff it"),
         ParamSpec("draw_trumps", 1.0, "1 = the declarer leads trumps while opponents may hold some, 0 = he does not"),
-        ParamSpec("throw_sure", 1.0, "1 = lead a throw when every unit is a sure winner against the unseen cards, "
-                                     "0 = never throw"),
+        ParamSpec("declarer_win_min_points", 5.0, "points in a trick (own cards included) the declarer needs to "
+                                                  "win it in suit on a trump lead or when the win is not secure"),
+        ParamSpec("declarer_ruff_min_points", 0.0, "points in a trick (own cards included) the declarer needs to "
+                                                   "ruff or over-ruff it"),
+        ParamSpec("declarer_throw_sure", 1.0, "1 = the declarer leads a throw when every unit is a sure winner "
+                                              "against the unseen cards, 0 = never"),
+        ParamSpec("defender_win_min_points", 0.0, "as declarer_win_min_points, for a defender"),
+        ParamSpec("defender_ruff_min_points", 5.0, "as declarer_ruff_min_points, for a defender"),
+        ParamSpec("defender_throw_sure", 1.0, "as declarer_throw_sure, for a defender"),
     ),
 )
 
@@ -136,8 +150,10 @@ SAMPLER = PolicySpec(
         "with what the seat has seen; the best mean outcome for its side wins. Bids, bury and trump as the "
         "heuristic; about 100x slower",
     params=HEURISTIC.params + (
-        ParamSpec("samples", 12.0, "deals of the unseen cards drawn at each play", low=1.0),
-        ParamSpec("candidates", 4.0, "plays compared at each play (the heuristic's first)", low=1.0),
+        ParamSpec("samples", 12.0, "deals of the unseen cards drawn at each play", low=1.0, high=SAMPLER_MAX_SAMPLES,
+                  integer=True),
+        ParamSpec("candidates", 4.0, "plays compared at each play (the heuristic's first)", low=1.0,
+                  high=SAMPLER_MAX_CANDIDATES, integer=True),
     ),
     reads_target=True,
 )
@@ -150,8 +166,10 @@ for _spec in POLICIES.values():
 assert RANDOM.param_index("pass_weight") == RANDOM_PASS_WEIGHT
 assert [HEURISTIC.param_index(p.name) for p in HEURISTIC.params] == [
     HEURISTIC_OPEN_THRESHOLD, HEURISTIC_PER_5_POINTS, HEURISTIC_MAX_BID, HEURISTIC_BURY_POINT_COST,
-    HEURISTIC_BURY_PAIR_COST, HEURISTIC_BURY_VOID_BONUS, HEURISTIC_FEED_POINTS, HEURISTIC_WIN_MIN_POINTS,
-    HEURISTIC_RUFF_MIN_POINTS, HEURISTIC_DRAW_TRUMPS, HEURISTIC_THROW_SURE]
+    HEURISTIC_BURY_PAIR_COST, HEURISTIC_BURY_VOID_BONUS, HEURISTIC_FEED_POINTS, HEURISTIC_DRAW_TRUMPS,
+    HEURISTIC_WIN_MIN_POINTS, HEURISTIC_RUFF_MIN_POINTS, HEURISTIC_THROW_SURE,
+    HEURISTIC_WIN_MIN_POINTS + DEFENDER_SLOT, HEURISTIC_RUFF_MIN_POINTS + DEFENDER_SLOT,
+    HEURISTIC_THROW_SURE + DEFENDER_SLOT]
 assert (SAMPLER.param_index("samples"), SAMPLER.param_index("candidates")) == (SAMPLER_SAMPLES, SAMPLER_CANDIDATES)
 
 
@@ -244,6 +262,10 @@ def _param_value(spec: ParamSpec, value: object, where: str) -> float:
     if number < spec.low or (spec.low_exclusive and number == spec.low):
         relation = ">" if spec.low_exclusive else ">="
         raise PolicyError(f"{where}: {spec.name} = {number:g} is not allowed (must be {relation} {spec.low:g})")
+    if number > spec.high:
+        raise PolicyError(f"{where}: {spec.name} = {number:g} is not allowed (must be <= {spec.high:g})")
+    if spec.integer and not number.is_integer():
+        raise PolicyError(f"{where}: {spec.name} = {number:g} is not allowed (must be a whole number)")
     return number
 
 
@@ -261,10 +283,29 @@ def _set_param(values: dict[str, float], spec: PolicySpec, seat: int, key: str, 
     values[key] = _param_value(spec.params[index], value, where)
 
 
+NAMED_PARAMS_DIR = Path(__file__).resolve().parent / "params"
+PARAM_FORMS = "SEAT=FILE.toml, SEAT=NAME, FILE.toml, NAME or SEAT.KEY=VALUE"
+
+
+def named_param_files() -> list[str]:
+    """The names of the parameter files shipped with baofen-sim (`--param SEAT=NAME`)."""
+    return sorted(path.stem for path in NAMED_PARAMS_DIR.glob("*.toml"))
+
+
+def _param_file_path(text: str, where: str) -> Path:
+    """FILE.toml as given, or NAME: a shipped file."""
+    if text.endswith(".toml"):
+        return Path(text)
+    if text in named_param_files():
+        return NAMED_PARAMS_DIR / f"{text}.toml"
+    close = difflib.get_close_matches(text, named_param_files(), n=1, cutoff=0.6)
+    hint = f"did you mean {close[0]}? " if close else ""
+    raise PolicyError(f"{where}: {text!r} is neither FILE.toml nor a named parameter file; {hint}"
+                      f"named: {', '.join(named_param_files())} (forms: {PARAM_FORMS})")
+
+
 def _load_param_file(path_text: str, where: str) -> dict[str, object]:
-    path = Path(path_text.strip())
-    if path.suffix != ".toml":
-        raise PolicyError(f"{where}: expected SEAT=FILE.toml or SEAT.KEY=VALUE")
+    path = _param_file_path(path_text.strip(), where)
     try:
         with path.open("rb") as handle:
             table = tomllib.load(handle)
@@ -295,7 +336,10 @@ def parse_policy_options(policy_opts: Sequence[str], param_opts: Sequence[str],
         where = f"--param {opt!r}"
         left, sep, right = opt.partition("=")
         if not sep:
-            raise PolicyError(f"{where}: expected SEAT=FILE.toml or SEAT.KEY=VALUE")
+            for file_key, value in _load_param_file(opt, where).items():
+                for seat in range(num_players):
+                    _set_param(values[seat], specs[seat], seat, file_key, value, where)
+            continue
         seat_text, dot, key = left.partition(".")
         seat = _seat(seat_text, num_players, where)
         if dot:

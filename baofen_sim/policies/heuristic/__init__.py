@@ -30,6 +30,9 @@ LIKELY_FOLLOW_CARDS unseen cards, so the opponents are likely to follow, not ruf
    trump lead, or an insecure one, needs `win_min_points`; a secure plain-suit win is always taken.
    When a teammate is winning insecurely (PROTECT), only a secure in-suit win worth `win_min_points`
    is considered (overtaking to save the points);
+   (`win_min_points`, `ruff_min_points` and `throw_sure` are held apart for the declarer and the defenders:
+   `declarer_win_min_points`, `defender_win_min_points`, …; their defaults come from `baofen-sim tune-play`,
+   results/tune-play/);
 3. DUMP: else the cheapest legal play: fewest points (王分 count double), lowest cards, no trumps, pairs
    kept.
 Candidates: a single lead is answered card by card (the legal answers are single bits), a pair lead

@@ -19,6 +19,7 @@ from baofen_sim.policies.heuristic.unseen import (
     is_secure,
     is_teammate,
     opponents_after,
+    role_param,
     ruff_risk,
     secure_singles,
     table_points,
@@ -64,19 +65,19 @@ def follow_goal(params, tb, lead, view, best_seat, best_cls, best_value, unseen_
 
 
 @njit(cache=True)
-def worth_winning(params, lead, cls, secure, points):
+def worth_winning(params, lead, view, cls, secure, points):
     """Is winning with a play of class `cls` worth it, with `points` card points in the trick (own cards
-    included)? A ruff needs ruff_min_points; an in-suit win on a trump lead, or an insecure one,
-    win_min_points; a secure plain-suit win is always taken."""
+    included)? A ruff needs the seat's ruff_min_points; an in-suit win on a trump lead, or an insecure one,
+    its win_min_points; a secure plain-suit win is always taken."""
     if cls == RUFF:
-        return points >= params[HEURISTIC_RUFF_MIN_POINTS]
+        return points >= role_param(params, view, HEURISTIC_RUFF_MIN_POINTS)
     if lead.suit == TRUMP or not secure:
-        return points >= params[HEURISTIC_WIN_MIN_POINTS]
+        return points >= role_param(params, view, HEURISTIC_WIN_MIN_POINTS)
     return True
 
 
 @njit(cache=True)
-def pick(params, tb, lead, goal, points, win_ge1, win_eq2, win_cls, win_secure):
+def pick(params, tb, lead, view, goal, points, win_ge1, win_eq2, win_cls, win_secure):
     """PICK_WIN when the winning candidate (win_ge1 = 0: none) is worth playing (`worth_winning`; under
     GOAL_PROTECT only a secure in-suit win), else PICK_DUMP."""
     if win_ge1 == ZERO:
@@ -85,8 +86,8 @@ def pick(params, tb, lead, goal, points, win_ge1, win_eq2, win_cls, win_secure):
         return PICK_DUMP
     total = points + card_points(tb, win_ge1, win_eq2)
     if goal == GOAL_PROTECT:
-        return PICK_WIN if total >= params[HEURISTIC_WIN_MIN_POINTS] else PICK_DUMP
-    return PICK_WIN if worth_winning(params, lead, win_cls, win_secure, total) else PICK_DUMP
+        return PICK_WIN if total >= role_param(params, view, HEURISTIC_WIN_MIN_POINTS) else PICK_DUMP
+    return PICK_WIN if worth_winning(params, lead, view, win_cls, win_secure, total) else PICK_DUMP
 
 
 # ---- single and pair leads ---------------------------------------------------------------------------
@@ -134,7 +135,7 @@ def follow_single(params, tb, lead, view, best, hand_ge1, hand_eq2):
         return cheapest_single(tb, cands, hand_eq2, POINT_COST)[0], ZERO
     win, win_secure = cheapest_winner(tb, view, winners, unseen_ge1, risky, void, hand_eq2)
     points = table_points(tb, view)
-    if pick(params, tb, lead, goal, points, win, ZERO, RUFF if void else IN_SUIT, win_secure) == PICK_WIN:
+    if pick(params, tb, lead, view, goal, points, win, ZERO, RUFF if void else IN_SUIT, win_secure) == PICK_WIN:
         return win, ZERO
     return cheapest_single(tb, cands, hand_eq2, POINT_COST)[0], ZERO
 
@@ -166,7 +167,7 @@ def follow_pair(params, tb, lead, view, best, hand_ge1, hand_eq2):
         return dump_ge1, dump_eq2
     win, win_secure = cheapest_winner(tb, view, winners, unseen_eq2, risky, ruffing, ZERO)
     points = table_points(tb, view)
-    if pick(params, tb, lead, goal, points, win, win, RUFF if ruffing else IN_SUIT, win_secure) == PICK_WIN:
+    if pick(params, tb, lead, view, goal, points, win, win, RUFF if ruffing else IN_SUIT, win_secure) == PICK_WIN:
         return win, win
     return dump_ge1, dump_eq2
 
@@ -219,7 +220,7 @@ def follow_general(params, tb, lead, view, best, hand_ge1, hand_eq2):
         return ZERO, ZERO  # no legal play: the hand cannot come from a legal game
     if win != NO_CHOICE:
         points = table_points(tb, view)
-        if pick(params, tb, lead, goal, points, out_ge1[win], out_eq2[win], win_cls, win_secure) == PICK_WIN:
+        if pick(params, tb, lead, view, goal, points, out_ge1[win], out_eq2[win], win_cls, win_secure) == PICK_WIN:
             return out_ge1[win], out_eq2[win]
     return out_ge1[dump], out_eq2[dump]
 

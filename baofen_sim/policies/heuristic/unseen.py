@@ -22,6 +22,7 @@ from baofen_sim.kernels.units import (
     tractor_bits,
     tractor_value,
 )
+from baofen_sim.policies.registry import DEFENDER_SLOT
 
 LIKELY_FOLLOW_CARDS = 4  # unseen cards of a plain suit for "no opponent is void in it yet"
 
@@ -57,6 +58,13 @@ def table_points(tb, view):
 def is_teammate(declarer, a, b):
     """Baofen teams (§0.5): two different defenders play together; the declarer has no teammate."""
     return a != b and a != declarer and b != declarer
+
+
+@njit(cache=True, inline="always")
+def role_param(params, view, declarer_slot):
+    """The acting seat's value of a play parameter the declarer and the defenders hold apart (registry
+    DEFENDER_SLOT)."""
+    return params[declarer_slot if view.seat == view.declarer else declarer_slot + DEFENDER_SLOT]
 
 
 @njit(cache=True)

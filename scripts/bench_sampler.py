@@ -1,0 +1,91 @@
+"""Sampler speed (issue: play strength): hands/s with one `sampler` seat (K samples, M candidates) and the
+heuristic elsewhere, ordinary auctions, one thread; and the cost model behind it, appended to
+results/BENCHMARKS.md.
+
+    python scripts/bench_sampler.py [--deals 400] [--seed 1]
+
+Cost model: a hand with one sampler seat costs the heuristic hand plus, for each of its D searched plays
+(plays with two or more candidates), K deals × P(M) playouts × c, where P(M) is the playouts per deal that
+successive halving leaves (`playouts_per_deal`) and c the mean cost of a playout from the searched play to the
+end of the hand. D·c is fitted on the largest setting and checked on the others.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+import time
+from pathlib import Path
+
+from baofen_sim import policy_set
+
+SETTINGS = ((16, 8), (16, 4), (8, 8), (4, 4))  # (K samples, M candidates); the first is the issue's target
+
+
+def playouts_per_deal(samples: int, candidates: int) -> float:
+    """Mean playouts per sampled deal for M candidates under the sampler's successive halving."""
+    from baofen_sim.policies.sampler import FINALISTS, HALVING_FIRST, HALVING_SECOND
+
+    alive, total = candidates, 0
+    for i in range(samples):
+        if i > 0 and i in (samples // HALVING_FIRST, samples // HALVING_SECOND):
+            alive = max(min(FINALISTS, alive), (alive + 1) // 2)
+        total += alive
+    return total / samples
+
+
+def seconds_per_hand(policies: list[str], params: list[str], deals: int, seed: int) -> float:
+    from baofen_sim.engine import run_chunk
+    from baofen_sim.policies import parse_policy_options
+    from baofen_sim.runspec import RunSpec
+
+    names, values = parse_policy_options(policies, params)
+    spec = RunSpec(policies=names, params=values, deals=deals, hands_per_table=4, seed=seed, threads=1)
+    run_chunk(spec, 0, 1)  # compile or load first
+    started = time.perf_counter()
+    run_chunk(spec, 0, spec.tables)
+    return (time.perf_counter() - started) / deals
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--results", type=Path, default=Path("results/BENCHMARKS.md"))
+    args = parser.parse_args()
+    if args.deals < 4:
+        parser.error("--deals must be at least 4")
+    policy_set.select(["heuristic", "sampler"])
+    from baofen_sim.simulate import set_threads
+    from baofen_sim.tools.bench import append_results, machine
+
+    set_threads(1)
+    heuristic = seconds_per_hand([], [], 20 * args.deals, args.seed)
+    rows = []
+    for samples, candidates in SETTINGS:
+        per_hand = seconds_per_hand(["0=sampler"], [f"0.samples={samples}", f"0.candidates={candidates}"],
+                                    args.deals, args.seed)
+        rows.append((samples, candidates, per_hand, samples * playouts_per_deal(samples, candidates)))
+        print(f"K={samples} M={candidates}: {1 / per_hand:,.1f} hands/s", flush=True)
+    samples, candidates, per_hand, playouts = rows[0]
+    decision_cost = (per_hand - heuristic) / playouts  # D·c: seconds per hand per (playouts per decision)
+    lines = [f"## {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} — sampler speed", "",
+             f"- machine: {machine()}", f"- command: `{shlex.join(['python', *sys.argv])}`",
+             f"- seat 0 plays `sampler`, seats 1–3 the heuristic, ordinary auctions, 1 thread, {args.deals:,} deals "
+             f"(the heuristic alone: {1 / heuristic:,.0f} hands/s on {20 * args.deals:,} deals)",
+             f"- cost model: time per hand = heuristic hand + D × K × P(M) × c; fitted on K={samples}, "
+             f"M={candidates}: D·c = {1e3 * decision_cost:.3f} ms per playout per decision (D searched plays "
+             f"per hand, c the mean playout)", "",
+             "| K | M | playouts per decision K·P(M) | hands/s | ms per hand | model ms per hand |",
+             "|---:|---:|---:|---:|---:|---:|"]
+    for samples, candidates, per_hand, playouts in rows:
+        model = heuristic + decision_cost * playouts
+        lines.append(f"| {samples} | {candidates} | {playouts:.1f} | {1 / per_hand:,.1f} | {1e3 * per_hand:.2f} | "
+                     f"{1e3 * model:.2f} |")
+    append_results("\n".join(lines) + "\n", args.results)
+    print(f"appended to {args.results}")
+
+
+if __name__ == "__main__":
+    main()
