@@ -60,6 +60,7 @@ DEFENDER_SLOT = 3
 # Parameter slots of `sampler`: the heuristic's, then its own.
 SAMPLER_SAMPLES = 14
 SAMPLER_CANDIDATES = 15
+SAMPLER_SWITCH_Z = 16
 SAMPLER_MAX_SAMPLES = 1024
 SAMPLER_MAX_CANDIDATES = 3 * NUM_EFFECTIVE_SUITS + 1  # leads: three per suit and the heuristic's
 
@@ -154,6 +155,8 @@ SAMPLER = PolicySpec(
                   integer=True),
         ParamSpec("candidates", 4.0, "plays compared at each play (the heuristic's first)", low=1.0,
                   high=SAMPLER_MAX_CANDIDATES, integer=True),
+        ParamSpec("switch_z", 1.0, "standard errors by which another play's paired gain over the heuristic's "
+                                   "must exceed zero for the sampler to choose it (0 = the best mean)", low=0.0),
     ),
     reads_target=True,
 )
@@ -170,7 +173,8 @@ assert [HEURISTIC.param_index(p.name) for p in HEURISTIC.params] == [
     HEURISTIC_WIN_MIN_POINTS, HEURISTIC_RUFF_MIN_POINTS, HEURISTIC_THROW_SURE,
     HEURISTIC_WIN_MIN_POINTS + DEFENDER_SLOT, HEURISTIC_RUFF_MIN_POINTS + DEFENDER_SLOT,
     HEURISTIC_THROW_SURE + DEFENDER_SLOT]
-assert (SAMPLER.param_index("samples"), SAMPLER.param_index("candidates")) == (SAMPLER_SAMPLES, SAMPLER_CANDIDATES)
+assert (SAMPLER.param_index("samples"), SAMPLER.param_index("candidates"), SAMPLER.param_index("switch_z")) == (
+    SAMPLER_SAMPLES, SAMPLER_CANDIDATES, SAMPLER_SWITCH_Z)
 
 
 # ----- look-ups ------------------------------------------------------------------------------------------

@@ -6,7 +6,8 @@ cheapest and the dearest in, by the heuristic's play cost) — draws `samples` d
 seen that agree with everything it saw (`deals.sample_deal`: the hands' sizes, the voids shown by following,
 the declarer's own bury; for a defender, the trump the declarer named and what he would have buried,
 `deals.model_declarer`), plays each candidate to the end of the hand in each deal with the heuristic at
-every seat (`playout`), and keeps the candidate with the best mean outcome for its side (successive halving:
+every seat (`playout`), and keeps the candidate with the best mean outcome for its side when its paired gain
+over the heuristic's choice is `switch_z` standard errors above zero, else the heuristic's (successive halving:
 after a quarter and after half of the deals the worse half of the candidates still compared is dropped, down
 to two: 8 candidates cost 4 playouts per deal on average instead of 8, 4 cost 2.5), scored as the hand is
 scored: the declarer's settlement for the result at the actual target, R breaking ties. Bids, the bury
@@ -30,7 +31,12 @@ from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead
 from baofen_sim.policies.heuristic.candidates import FOLLOW_CAPACITY, append_new
 from baofen_sim.policies.heuristic.costs import POINT_COST, cheapest_single, play_cost
 from baofen_sim.policies.heuristic.leads import best_unit
-from baofen_sim.policies.registry import SAMPLER_CANDIDATES, SAMPLER_MAX_CANDIDATES, SAMPLER_SAMPLES
+from baofen_sim.policies.registry import (
+    SAMPLER_CANDIDATES,
+    SAMPLER_MAX_CANDIDATES,
+    SAMPLER_SAMPLES,
+    SAMPLER_SWITCH_Z,
+)
 from baofen_sim.policies.sampler.deals import sample_deal
 from baofen_sim.policies.sampler.playout import declarer_value, play_out, playout_lead
 from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
@@ -131,26 +137,41 @@ def load_position(tb, real_view, seat, hand_ge1, hand_eq2, deal_ge1, deal_eq2, s
 @njit(cache=True)
 def drop_worse_half(totals, alive):
     """Successive halving: keep the better half (rounded up, at least two) of the candidates still compared, by
-    their totals over the same deals; ties keep the earlier candidate (the heuristic's is first)."""
+    their totals over the same deals; the heuristic's (the first) always stays, as the reference."""
     n_alive = 0
     for c in range(len(totals)):
         n_alive += alive[c]
     keep = max(FINALISTS, (n_alive + 1) // 2)
     for _ in range(n_alive - keep):
         worst = -1
-        for c in range(len(totals)):
+        for c in range(1, len(totals)):
             if alive[c] and (worst < 0 or totals[c] <= totals[worst]):
                 worst = c
         alive[worst] = False
 
 
 @njit(cache=True)
+def choose(totals, gain_squares, alive, samples, switch_z):
+    """The candidate with the best total, if its paired gain over the heuristic's play (candidate 0), per deal,
+    exceeds zero by switch_z standard errors; else the heuristic's."""
+    best = 0
+    for c in range(1, len(totals)):
+        if alive[c] and totals[c] > totals[best]:
+            best = c
+    if best == 0 or samples < 2:
+        return best
+    mean = (totals[best] - totals[0]) / samples
+    variance = max(0.0, (gain_squares[best] - samples * mean * mean) / (samples - 1))
+    return best if mean > switch_z * np.sqrt(variance / samples) else 0
+
+
+@njit(cache=True)
 def search(params, tb, hr, lead, real_view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state, cand_ge1,
            cand_eq2, count):
     """(rng_state, index) of the candidate with the best mean outcome for the seat's side over the sampled
-    deals (`lead` is None for a lead, else the trick's lead). Every candidate still compared plays in the same
-    deals; after a quarter and after half of them the worse half is dropped (successive halving), so the
-    last FINALISTS see every deal."""
+    deals, when it is significantly better than the heuristic's (`choose`; `lead` is None for a lead, else the
+    trick's lead). Every candidate still compared plays in the same deals; after a quarter and after half of
+    them the worse half is dropped (successive halving), so the last FINALISTS see every deal."""
     seat = real_view.seat
     declarer = real_view.declarer
     kitty_size = 0 if seat == declarer else hr.kitty_size
@@ -160,6 +181,8 @@ def search(params, tb, hr, lead, real_view, hand_ge1, hand_eq2, known_ge1, known
     deal_ge1 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
     deal_eq2 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
     totals = np.zeros(count, dtype=np.float64)
+    gain_squares = np.zeros(count, dtype=np.float64)  # per deal, (value - the heuristic's value)²
+    values = np.zeros(count, dtype=np.float64)
     alive = np.ones(count, dtype=np.bool_)
     samples = max(1, np.int64(params[SAMPLER_SAMPLES]))
     for i in range(samples):
@@ -185,12 +208,10 @@ def search(params, tb, hr, lead, real_view, hand_ge1, hand_eq2, known_ge1, known
                 play_cards(st, view, seat, cand_ge1[c], cand_eq2[c])
                 note_void(tb, view, lead, seat, cand_ge1[c], cand_eq2[c])
                 play_out(params, tb, hr, st, view, lead, real_view.n_played + 1, declarer)
-            totals[c] += side * declarer_value(tb, hr, st, real_view.target, kitty_ge1, kitty_eq2)
-    best = -1
-    for c in range(count):
-        if alive[c] and (best < 0 or totals[c] > totals[best]):
-            best = c
-    return rng_state, best
+            values[c] = side * declarer_value(tb, hr, st, real_view.target, kitty_ge1, kitty_eq2)
+            totals[c] += values[c]
+            gain_squares[c] += (values[c] - values[0]) ** 2
+    return rng_state, choose(totals, gain_squares, alive, samples, params[SAMPLER_SWITCH_Z])
 
 
 @njit(cache=True)
