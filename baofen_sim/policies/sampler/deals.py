@@ -120,6 +120,9 @@ def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_si
         state, j = bounded(state, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
     weights = np.zeros(MAX_HOLDERS, dtype=np.int64)
+    constrained = False  # without a void every placement leaves the rest possible: Hall's test is skipped
+    for h in range(holders):
+        constrained |= allowed[h] != ALL_SUITS
     for i in range(total):
         b = cards[i]
         suit = tb.bit_suit[b]
@@ -129,7 +132,7 @@ def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_si
             weights[h] = 0
             if free[h] > 0 and allowed[h] >> suit & 1:
                 free[h] -= 1
-                if feasible(counts, allowed, free, holders):
+                if not constrained or feasible(counts, allowed, free, holders):
                     weights[h] = free[h] + 1
                 free[h] += 1
             weight_sum += weights[h]
