@@ -133,9 +133,9 @@ def test_named_parameter_file_for_one_seat_or_every_seat():
     names, values = registry.parse_policy_options([], ["2=heuristic-untuned"])
     assert all(values[2][key] == value for key, value in untuned.items())
     assert values[1]["declarer_ruff_min_points"] == 0.0 and values[1]["defender_win_min_points"] == 0.0
-    names, values = registry.parse_policy_options(["sampler"], ["heuristic-untuned", "3.samples=16"])
+    names, values = registry.parse_policy_options(["sampler"], ["heuristic-untuned", "3.samples=20"])
     assert all(values[seat][key] == value for seat in range(4) for key, value in untuned.items())
-    assert values[3]["samples"] == 16 and values[0]["samples"] == 12
+    assert values[3]["samples"] == 20 and values[0]["samples"] == 16
     assert "heuristic-untuned" in registry.named_param_files()
 
 

@@ -5,9 +5,11 @@ every play checked by the reference judge (in a subprocess: the engine is built 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -154,3 +156,20 @@ def test_sampler_hands_are_legal_and_deterministic():
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["declared"] > 0 and result["same"]
     assert result["codes"] == [0] * 12  # every bid and play legal, the result and settlement as the judge's
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    (["0.samples=0"], "samples = 0 is not allowed (must be >= 1)"),
+    (["0.candidates=40"], "candidates = 40 is not allowed (must be <= 16)"),
+    (["0.samples=7.5"], "samples = 7.5 is not allowed (must be a whole number)"),
+    (["0=random-params.toml"], "unknown parameter 'pass_weight' for policy sampler (seat 0)"),
+])
+def test_bad_sampler_parameters_are_one_line_and_exit_2(tmp_path, params, message):
+    (tmp_path / "random-params.toml").write_text("pass_weight = 0.5\n")
+    options = [item for param in params for item in ("--param", param)]
+    done = subprocess.run([sys.executable, "-c", "from baofen_sim.cli import main; main()", "simulate", "--policy",
+                           "0=sampler", *options, "--deals", "10", "--out", "run"], cwd=tmp_path,
+                          capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)})
+    assert done.returncode == 2 and message in done.stderr + done.stdout
+    assert "Traceback" not in done.stderr and not (tmp_path / "run").exists()

@@ -151,9 +151,9 @@ SAMPLER = PolicySpec(
         "with what the seat has seen; the best mean outcome for its side wins. Bids, bury and trump as the "
         "heuristic; about 100x slower",
     params=HEURISTIC.params + (
-        ParamSpec("samples", 12.0, "deals of the unseen cards drawn at each play", low=1.0, high=SAMPLER_MAX_SAMPLES,
+        ParamSpec("samples", 16.0, "deals of the unseen cards drawn at each play", low=1.0, high=SAMPLER_MAX_SAMPLES,
                   integer=True),
-        ParamSpec("candidates", 4.0, "plays compared at each play (the heuristic's first)", low=1.0,
+        ParamSpec("candidates", 8.0, "plays compared at each play (the heuristic's first)", low=1.0,
                   high=SAMPLER_MAX_CANDIDATES, integer=True),
         ParamSpec("switch_z", 1.0, "standard errors by which another play's paired gain over the heuristic's "
                                    "must exceed zero for the sampler to choose it (0 = the best mean)", low=0.0),
