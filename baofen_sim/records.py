@@ -56,6 +56,9 @@ PLAY_VIEW_DTYPE = np.dtype([
     ("voids", np.int64, (MAX_PLAYERS,)),  # bit s: the seat has shown it holds no card of effective suit s
     ("declarer_played_ge1", np.uint64),  # the cards the declarer has played in earlier tricks
     ("declarer_played_eq2", np.uint64),
+    ("pairless", np.int64, (MAX_PLAYERS,)),  # bit s: the seat has shown it holds no pair of effective suit s
+    ("shown_ge1", np.uint64, (MAX_PLAYERS,)),  # cards a seat showed in a failed throw (§4.4.1), not played since
+    ("shown_eq2", np.uint64, (MAX_PLAYERS,)),
 ])
 
 

@@ -115,6 +115,34 @@ def test_voids_are_respected_exactly_even_when_tight(seed):
         assert card_count(ge1[1], eq2[1]) == views["hand_sizes"][0, 1]
 
 
+@pytest.mark.parametrize("seed", range(10))
+def test_cards_shown_by_a_failed_throw_stay_with_their_holder(seed):
+    tb = tables(trump="S")
+    hands, _ = dealt(seed, tb)
+    views = view_of(hands)
+    shown = hands[2][0] & tb.suit_mask[1]  # seat 2 showed one copy of each of his cards of a plain suit
+    views["shown_ge1"][0, 2] = shown
+    for state in range(5):
+        _, ge1, eq2 = draw(tb, views, 0, hands, state=100 * seed + state)
+        assert ge1[2] & shown == shown
+        assert card_count(ge1[2], eq2[2]) == 25
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_pairless_seat_gets_no_pair_of_that_suit(seed):
+    tb = tables(trump="H")
+    hands, _ = dealt(seed, tb)
+    plain = [s for s in range(NUM_EFFECTIVE_SUITS) if s != TRUMP and tb.suit_mask[s] != 0]
+    pairless = sum(1 << s for s in plain[:2]) | (1 << TRUMP)
+    views = view_of(hands)
+    views["pairless"][0, 3] = pairless
+    for state in range(5):
+        _, ge1, eq2 = draw(tb, views, 0, hands, state=100 * seed + state)
+        for suit in (*plain[:2], TRUMP):
+            assert eq2[3] & tb.suit_mask[suit] == 0
+        assert card_count(ge1[3], eq2[3]) == 25
+
+
 def test_a_deal_is_a_function_of_the_view_own_cards_and_stream():
     """The true places of the hidden cards are not an input: two positions with the same view and own hand
     but other hidden hands draw the same deals."""

@@ -7,7 +7,9 @@ playouts (`policies.sampler`) run the same steps on a private copy of the state.
 State: the `PLAY_STATE_DTYPE` record (hands, the current trick, failed throws, tallies) and the public
 `PLAY_VIEW_DTYPE` record (`baofen_sim.records`), including what following has shown: `view.voids[seat]` has
 bit s once the seat has played fewer cards of effective suit s than a lead of that suit asked for (§2.3:
-it follows with as many as it has, so it has none left).
+it follows with as many as it has, so it has none left); `view.pairless[seat]` bit s once it followed a
+lead of s in suit with fewer pairs than the lead has (§2.3.2 (b): it has no pair of s left); and
+`view.shown_*[seat]` the cards of its failed throws it has not played since (§4.4.1).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from baofen_sim.codes import (
     LEAD_TRACTOR,
     NO_LIMIT,
 )
-from baofen_sim.kernels.bits import ZERO, remove_cards
+from baofen_sim.kernels.bits import ZERO, popcount, remove_cards
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.scoring import counted_throw_cards, failed_throw_penalty
 from baofen_sim.kernels.throws import validate_throw
@@ -39,6 +41,12 @@ from baofen_sim.records import MAX_UNITS
 def add_cards(ge1, eq2, more_ge1, more_eq2):
     """The multiset union of two disjoint-copy sets of cards (at most two copies of a kind in all)."""
     return ge1 | more_ge1, eq2 | more_eq2 | (ge1 & more_ge1)
+
+
+@njit(cache=True, inline="always")
+def subtract_cards(ge1, eq2, less_ge1, less_eq2):
+    """The multiset (ge1, eq2) less (less_ge1, less_eq2), copy by copy, never below none."""
+    return (eq2 & ~less_eq2) | (ge1 & ~less_ge1), eq2 & ~less_ge1
 
 
 @njit(cache=True)
@@ -80,6 +88,9 @@ def start_play(tb, st, view, declarer, target):
         st.failed_count[seat] = 0
         view.hand_sizes[seat] = card_count(st.hand_ge1[seat], st.hand_eq2[seat])
         view.voids[seat] = 0
+        view.pairless[seat] = 0
+        view.shown_ge1[seat] = ZERO
+        view.shown_eq2[seat] = ZERO
 
 
 @njit(cache=True)
@@ -91,6 +102,7 @@ def play_cards(st, view, seat, ge1, eq2):
     view.trick_ge1[seat] = ge1
     view.trick_eq2[seat] = eq2
     view.hand_sizes[seat] -= card_count(ge1, eq2)
+    view.shown_ge1[seat], view.shown_eq2[seat] = subtract_cards(view.shown_ge1[seat], view.shown_eq2[seat], ge1, eq2)
 
 
 @njit(cache=True)
@@ -147,6 +159,8 @@ def resolve_lead(tb, hr, st, view, declarer, leader, ge1, eq2):
         return lead, False, False
     charge_failed_throw(tb, hr, st, lead, leader, declarer)
     view.penalty = st.penalty
+    view.shown_ge1[leader] |= ge1  # §4.4.1: the attempted throw is public, back in the leader's hand
+    view.shown_eq2[leader] |= eq2
     if hr.forced_play == FORCED_SMALLEST_UNIT:
         return analyze_lead(tb, forced_ge1, forced_eq2), True, False
     return lead, True, True
@@ -154,12 +168,16 @@ def resolve_lead(tb, hr, st, view, declarer, leader, ge1, eq2):
 
 @njit(cache=True)
 def note_void(tb, view, lead, seat, ge1, eq2):
-    """§2.3: a follower who plays fewer cards of the led suit than the lead has is out of that suit."""
+    """§2.3.1: a follower who plays fewer cards of the led suit than the lead has is out of that suit;
+    §2.3.2 (b): one who follows in suit with fewer pairs than the lead has holds no pair of it any more."""
     if lead.eight_rank >= 0:
         return
     mask = tb.suit_mask[lead.suit]
+    suit_bit = np.int64(1) << np.int64(lead.suit)
     if card_count(ge1 & mask, eq2 & mask) < lead.n:
-        view.voids[seat] |= np.int64(1) << np.int64(lead.suit)
+        view.voids[seat] |= suit_bit
+    elif popcount(eq2 & mask) < popcount(lead.eq2):
+        view.pairless[seat] |= suit_bit
 
 
 @njit(cache=True, inline="always")

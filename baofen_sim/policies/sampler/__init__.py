@@ -14,8 +14,7 @@ scored: the declarer's settlement for the result at the actual target, R breakin
 and the trump are the heuristic's; so are the first parameter slots, which also steer the playouts.
 
 Deterministic per seed: the deals come from the seat's own stream. What it does not use: the bids (what
-they say about the hands beyond the declarer's trump and bury), the shortages shown beyond voids (no pair
-left in a suit), the cards that beat a failed throw.
+they say about the hands beyond the declarer's trump and bury: the bidders' policies are not known to it).
 """
 
 from __future__ import annotations
@@ -121,6 +120,9 @@ def load_position(tb, real_view, seat, hand_ge1, hand_eq2, deal_ge1, deal_eq2, s
         view.trick_eq2[s] = real_view.trick_eq2[s]
         view.hand_sizes[s] = real_view.hand_sizes[s]
         view.voids[s] = real_view.voids[s]
+        view.pairless[s] = real_view.pairless[s]
+        view.shown_ge1[s] = real_view.shown_ge1[s]
+        view.shown_eq2[s] = real_view.shown_eq2[s]
         st.hand_ge1[s] = hand_ge1 if s == seat else deal_ge1[s]
         st.hand_eq2[s] = hand_eq2 if s == seat else deal_eq2[s]
         st.play_ge1[s] = real_view.trick_ge1[s]

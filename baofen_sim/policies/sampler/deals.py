@@ -4,7 +4,10 @@ hidden hands consistent with its view).
 The hidden cards are the 108 minus the seat's hand, the cards played (earlier tricks and the current one)
 and the cards it alone knows (the declarer's bury). They lie in the other seats' hands, whose sizes are
 public (`view.hand_sizes`), and, for a defender, in the kitty (kitty_size cards). A seat that has shown a
-void (`view.voids`, §2.3) holds no card of that effective suit.
+void (`view.voids`, §2.3) holds no card of that effective suit; the cards of a failed throw not played since
+(`view.shown_*`, §4.4.1) are its leader's; a seat that has shown it holds no pair of a suit
+(`view.pairless`, §2.3.2 (b)) is not given both copies of a card of it (such cards are dealt first, so the
+second copy finds another place; should the voids leave it none, the voids win).
 
 `sample_deal` hands the hidden cards out one by one in a random order, each to a holder drawn in proportion
 to its free places among the holders that may take it and leave the rest of the deal possible (Hall's
@@ -82,6 +85,22 @@ def _add(ge1, eq2, b):
 
 
 @njit(cache=True)
+def front_pairs(tb, cards, total, both_ge1, pair_suits):
+    """Move the cards both of whose copies are hidden and whose suit some seat holds no pair of to the front,
+    in their order: they are placed while every holder has room, so the second copy finds a place away from
+    the first's pairless holder."""
+    front = 0
+    for i in range(total):
+        b = cards[i]
+        if both_ge1 >> np.uint64(b) & ONE and pair_suits >> tb.bit_suit[b] & 1:
+            moved = cards[i]
+            for j in range(i, front, -1):
+                cards[j] = cards[j - 1]
+            cards[front] = moved
+            front += 1
+
+
+@njit(cache=True)
 def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size, state, out_ge1, out_eq2):
     """One deal of the hidden cards: out_ge1/out_eq2[other seat] its hand, [seat] the kitty when the seat
     does not know it (kitty_size > 0), else 0. Returns the advanced stream."""
@@ -91,14 +110,19 @@ def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_si
     holder_seat = np.empty(MAX_HOLDERS, dtype=np.int64)
     free = np.zeros(MAX_HOLDERS, dtype=np.int64)
     allowed = np.zeros(MAX_HOLDERS, dtype=np.int64)
+    pairless = np.zeros(MAX_HOLDERS, dtype=np.int64)
     holders = 0
     for other in range(n):
         out_ge1[other] = ZERO
         out_eq2[other] = ZERO
         if other != seat:
+            shown_ge1, shown_eq2 = view.shown_ge1[other], view.shown_eq2[other]
+            out_ge1[other], out_eq2[other] = shown_ge1, shown_eq2  # its own, as its failed throw showed
+            ge1, eq2 = remove_cards(ge1, eq2, shown_ge1, shown_eq2)
             holder_seat[holders] = other
-            free[holders] = view.hand_sizes[other]
+            free[holders] = view.hand_sizes[other] - popcount(shown_ge1) - popcount(shown_eq2)
             allowed[holders] = ALL_SUITS & ~view.voids[other]
+            pairless[holders] = view.pairless[other]
             holders += 1
     if kitty_size > 0:
         holder_seat[holders] = seat  # the kitty, kept in the seat's own slot
@@ -119,6 +143,11 @@ def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_si
     for i in range(total - 1, 0, -1):  # Fisher-Yates: a random order of the hidden cards
         state, j = bounded(state, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
+    pair_suits = 0
+    for h in range(holders):
+        pair_suits |= pairless[h]
+    if pair_suits:
+        front_pairs(tb, cards, total, eq2, pair_suits)
     weights = np.zeros(MAX_HOLDERS, dtype=np.int64)
     constrained = False  # without a void every placement leaves the rest possible: Hall's test is skipped
     for h in range(holders):
@@ -126,16 +155,22 @@ def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_si
     for i in range(total):
         b = cards[i]
         suit = tb.bit_suit[b]
+        card = ONE << np.uint64(b)
         counts[suit] -= 1
         weight_sum = 0
-        for h in range(holders):
-            weights[h] = 0
-            if free[h] > 0 and allowed[h] >> suit & 1:
-                free[h] -= 1
-                if not constrained or feasible(counts, allowed, free, holders):
-                    weights[h] = free[h] + 1
-                free[h] += 1
-            weight_sum += weights[h]
+        for strict in (True, False):  # the pairless seats first; without a place left, the voids alone
+            for h in range(holders):
+                weights[h] = 0
+                if strict and pairless[h] >> suit & 1 and out_ge1[holder_seat[h]] & card:
+                    continue
+                if free[h] > 0 and allowed[h] >> suit & 1:
+                    free[h] -= 1
+                    if not constrained or feasible(counts, allowed, free, holders):
+                        weights[h] = free[h] + 1
+                    free[h] += 1
+                weight_sum += weights[h]
+            if weight_sum > 0:
+                break
         state, pick = bounded(state, max(weight_sum, 1))
         h = 0
         while h < holders - 1 and (weights[h] == 0 or pick >= weights[h]):
@@ -143,7 +178,7 @@ def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_si
             h += 1
         free[h] -= 1
         owner = holder_seat[h]
-        out_ge1[owner], out_eq2[owner] = _add(out_ge1[owner], out_eq2[owner], ONE << np.uint64(b))
+        out_ge1[owner], out_eq2[owner] = _add(out_ge1[owner], out_eq2[owner], card)
     return state
 
 
@@ -187,6 +222,8 @@ def model_declarer(params, tb, view, kitty_slot, kitty_size, out_ge1, out_eq2, c
     rest_ge1, rest_eq2 = remove_cards(held_ge1, held_eq2, kitty_ge1, kitty_eq2)
     if popcount(rest_ge1) + popcount(rest_eq2) != popcount(held_ge1) + popcount(held_eq2) - kitty_size:
         return True  # it would bury a card he has played since: keep the deal as drawn
+    if kitty_ge1 & view.shown_ge1[declarer]:
+        return True  # ... or one his failed throw showed in his hand
     out_ge1[kitty_slot], out_eq2[kitty_slot] = kitty_ge1, kitty_eq2
     out_ge1[declarer], out_eq2[declarer] = rest_ge1, rest_eq2
     return True
