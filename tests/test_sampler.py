@@ -201,3 +201,29 @@ def test_bad_sampler_parameters_are_one_line_and_exit_2(tmp_path, params, messag
                           env={**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)})
     assert done.returncode == 2 and message in done.stderr + done.stdout
     assert "Traceback" not in done.stderr and not (tmp_path / "run").exists()
+
+
+def test_halving_keeps_the_heuristic_play_and_the_better_half():
+    from baofen_sim.policies.sampler import drop_worse_half
+
+    alive = np.ones(8, dtype=np.bool_)
+    drop_worse_half(np.array([-9.0, 5, 1, 7, 2, 8, 3, 0]), alive)  # the heuristic's (first) is the worst
+    assert alive.tolist() == [True, True, False, True, False, True, False, False]
+    drop_worse_half(np.array([-9.0, 5, 1, 7, 2, 8, 3, 0]), alive)
+    assert alive.tolist() == [True, False, False, False, False, True, False, False]
+    drop_worse_half(np.array([-9.0, 5, 1, 7, 2, 8, 3, 0]), alive)  # never fewer than two
+    assert alive.sum() == 2
+
+
+def test_another_play_replaces_the_heuristics_only_when_significantly_better():
+    from baofen_sim.policies.sampler import choose
+
+    alive = np.ones(3, dtype=np.bool_)
+    # 16 deals; candidate 2 gains 0.5 a deal on average: always (sd 0) or on half of them by 1 (sd ~0.52).
+    steady = choose(np.array([0.0, -4.0, 8.0]), np.array([0.0, 16.0, 16 * 0.25]), alive, 16, 1.0)
+    noisy = choose(np.array([0.0, -4.0, 8.0]), np.array([0.0, 16.0, 8 * 1.0 + 8 * 0.0]), alive, 16, 1.0)
+    assert steady == 2 and noisy == 2  # 0.5 against a standard error of 0.13: both significant at z = 1
+    assert choose(np.array([0.0, -4.0, 8.0]), np.array([0.0, 16.0, 8.0]), alive, 16, 4.0) == 0
+    assert choose(np.array([0.0, -4.0, 8.0]), np.array([0.0, 16.0, 8.0]), alive, 16, 0.0) == 2
+    assert choose(np.array([1.0, -4.0, 8.0]), np.array([0.0, 0.0, 0.0]), np.array([True, True, False]), 16,
+                  0.0) == 0  # a dropped candidate is never chosen
