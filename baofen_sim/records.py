@@ -54,8 +54,10 @@ PLAY_VIEW_DTYPE = np.dtype([
     ("hand_sizes", np.int64, (MAX_PLAYERS,)),
     ("throw_allowed", np.bool_),    # §4.4.2 / §4.6: may the leader attempt a throw now
     ("voids", np.int64, (MAX_PLAYERS,)),  # bit s: the seat has shown it holds no card of effective suit s
-    ("declarer_played_ge1", np.uint64),  # the cards the declarer has played in earlier tricks
-    ("declarer_played_eq2", np.uint64),
+    ("seat_played_ge1", np.uint64, (MAX_PLAYERS,)),  # the cards each seat has played in earlier tricks
+    ("seat_played_eq2", np.uint64, (MAX_PLAYERS,)),
+    ("bid_high", np.int64, (MAX_PLAYERS,)),  # the highest bid each seat made in the auction (0: none)
+    ("passed_under", np.int64, (MAX_PLAYERS,)),  # the lowest bid it could have made when it passed (0: none)
     ("pairless", np.int64, (MAX_PLAYERS,)),  # bit s: the seat has shown it holds no pair of effective suit s
     ("shown_ge1", np.uint64, (MAX_PLAYERS,)),  # cards a seat showed in a failed throw (§4.4.1), not played since
     ("shown_eq2", np.uint64, (MAX_PLAYERS,)),
@@ -196,6 +198,7 @@ DEAL_SCRATCH_DTYPE = np.dtype([
     ("bid_seats", np.int64, (MAX_BIDS,)),
     ("bid_values", np.int64, (MAX_BIDS,)),  # PASS = 0
     ("legal_bids", np.int64, (MAX_RULE_VALUES,)),  # the legal bids of one auction step
+    ("bid_cheapest", np.int64, (MAX_BIDS,)),  # the cheapest legal bid at each auction step (0: none)
     ("bury", np.int64, (MAX_KITTY,)),  # buried kinds (the first kitty_size entries)
     ("settlement", np.float64, (MAX_PLAYERS,)),  # this hand's per-seat change
     ("pot_flow", np.float64, (MAX_PLAYERS,)),  # ... its 水草 part (kernels.ledger)

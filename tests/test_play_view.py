@@ -49,3 +49,20 @@ def test_a_failed_throw_is_shown_until_its_cards_are_played():
     assert (view.shown_ge1[0], view.shown_eq2[0]) == throw and view.shown_ge1[1] == 0
     play_cards(st, view, 0, lead.ge1, lead.eq2)
     assert (view.shown_ge1[0], view.shown_eq2[0]) == bits_of(tb, "SA SK")
+
+
+def test_the_auction_shows_each_seats_highest_bid_and_lowest_pass():
+    from baofen_sim.engine.hand import note_bids
+    from baofen_sim.records import DEAL_SCRATCH_DTYPE
+
+    sc = np.rec.array(np.zeros(1, dtype=DEAL_SCRATCH_DTYPE))[0]
+    steps = [(0, 85, 85), (1, 0, 90), (2, 90, 90), (3, 0, 95), (0, 0, 95), (2, 95, 95), (1, 0, 0)]
+    for i, (seat, bid, cheapest) in enumerate(steps):
+        sc.bid_seats[i], sc.bid_values[i], sc.bid_cheapest[i] = seat, bid, cheapest
+    view = new_play_view()
+    view.bid_high[3] = 120  # left from an earlier hand
+    note_bids(4, sc, view, len(steps))
+    assert view.bid_high[:4].tolist() == [85, 0, 95, 0]
+    assert view.passed_under[:4].tolist() == [95, 90, 0, 95]
+    note_bids(4, sc, view, 0)  # a forced declarer: no auction
+    assert view.bid_high[:4].tolist() == [0] * 4 and view.passed_under[:4].tolist() == [0] * 4

@@ -77,7 +77,7 @@ def run_auction(rules, hands, ids, params, seed, zhujiao=0):
     caps = np.array([ka.bid_cap(hr, c) for c in counts], dtype=np.int64)
     state, seats, bids = auction_arrays(hr)
     n = play_auction(hr, zhujiao, counts, caps, ids, params, seat_streams(seed), state, seats, bids,
-                     np.zeros(hr.max_bid_choices, dtype=np.int64))
+                     np.zeros(hr.max_bid_choices, dtype=np.int64), np.zeros(hr.max_auction_steps, dtype=np.int64))
     steps = [(int(seats[i]), None if bids[i] == ka.PASS else int(bids[i])) for i in range(n)]
     declarer = int(ka.auction_declarer(state))
     return steps, (None if declarer == ka.NO_SEAT else declarer), (int(ka.auction_target(state)) or None)

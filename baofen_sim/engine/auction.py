@@ -10,13 +10,15 @@ from baofen_sim.policies.dispatch import bid_decision
 
 
 @njit(cache=True, inline="always")
-def play_auction(hr, zhujiao, hands, caps, policy_ids, params, rng_states, state, out_seats, out_bids, legal):
+def play_auction(hr, zhujiao, hands, caps, policy_ids, params, rng_states, state, out_seats, out_bids, legal,
+                 out_cheapest):
     """Run a whole auction with each seat's policy; returns the number of steps.
 
     hands int8[N, 54] dealt hands; caps int64[N] (`kernels.auction.bid_cap`); policy_ids int8[N];
     params float64[N, MAX_PARAMS]; rng_states uint64[N] (each seat's policy stream, advanced in place);
     state int64[AUCTION_STATE_SIZE] (left at the end of the auction: declarer and target from it);
     out_seats / out_bids int64[hr.max_auction_steps]: who acted and what (PASS = 0), in table order;
+    out_cheapest int64[hr.max_auction_steps]: the cheapest bid open to him (0: none, he had to pass);
     legal int64[hr.max_bid_choices]: scratch for the legal bids of each step (the engine passes a field of
     its scratch record: an array of its own would cost an allocation and atomic reference counts).
     """
@@ -29,6 +31,7 @@ def play_auction(hr, zhujiao, hands, caps, policy_ids, params, rng_states, state
                                              rng_states[seat])
         out_seats[steps] = seat
         out_bids[steps] = bid
+        out_cheapest[steps] = legal[0] if n_legal > 0 else 0
         apply_bid(hr, state, bid)
         steps += 1
     return steps

@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS
-from baofen_sim.codes import BID_PAD, CAT_ALL_PASS, DECLARER_BY_AUCTION, NO_SEAT, TRUMP_NOT_NAMED
+from baofen_sim.codes import BID_PAD, CAT_ALL_PASS, DECLARER_BY_AUCTION, NO_SEAT, PASS, TRUMP_NOT_NAMED
 from baofen_sim.engine.auction import play_auction
 from baofen_sim.engine.tricks import play_tricks
 from baofen_sim.kernels.auction import auction_declarer, auction_target, cap_for_pairs, count_pairs
@@ -91,11 +91,28 @@ def auction(hr, sc, st, row, zhujiao):
     (NO_SEAT after an all-pass)."""
     n = hr.num_players
     steps = play_auction(hr, zhujiao, sc.counts[:n], sc.caps[:n], st.policy_ids[:n], st.params[:n], st.rng[:n],
-                         sc.auction, sc.bid_seats, sc.bid_values, sc.legal_bids)
+                         sc.auction, sc.bid_seats, sc.bid_values, sc.legal_bids, sc.bid_cheapest)
     for i in range(MAX_BIDS):
         row.bids[i] = sc.bid_values[i] if i < steps else BID_PAD
     row.n_bids = steps
     return auction_declarer(sc.auction)
+
+
+@njit(cache=True)
+def note_bids(n, sc, view, steps):
+    """What the auction showed of each seat, for the play policies (PLAY_VIEW_DTYPE bid_high, passed_under);
+    steps = 0 (a forced declarer): nothing."""
+    for seat in range(n):
+        view.bid_high[seat] = 0
+        view.passed_under[seat] = 0
+    for i in range(steps):
+        seat = sc.bid_seats[i]
+        if sc.bid_values[i] != PASS:
+            view.bid_high[seat] = max(view.bid_high[seat], sc.bid_values[i])
+        else:
+            cheapest = sc.bid_cheapest[i]
+            if cheapest > 0 and (view.passed_under[seat] == 0 or cheapest < view.passed_under[seat]):
+                view.passed_under[seat] = cheapest
 
 
 @njit(cache=True)
@@ -219,6 +236,7 @@ def play_hand(hr, tables, cs, table, hand, row, log, ledger, sc, st, view, force
     else:
         skip_auction(row)
         declarer, target = forced, cs.forced_target
+    note_bids(n, sc, view, row.n_bids)
     if declarer == NO_SEAT:
         finish_all_pass(hr, sc, row, ledger)
     else:

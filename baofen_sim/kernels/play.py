@@ -82,13 +82,13 @@ def start_play(tb, st, view, declarer, target):
     view.penalty = 0
     view.played_ge1 = ZERO
     view.played_eq2 = ZERO
-    view.declarer_played_ge1 = ZERO
-    view.declarer_played_eq2 = ZERO
     for seat in range(n):
         st.failed_count[seat] = 0
         view.hand_sizes[seat] = card_count(st.hand_ge1[seat], st.hand_eq2[seat])
         view.voids[seat] = 0
         view.pairless[seat] = 0
+        view.seat_played_ge1[seat] = ZERO
+        view.seat_played_eq2[seat] = ZERO
         view.shown_ge1[seat] = ZERO
         view.shown_eq2[seat] = ZERO
 
@@ -191,6 +191,8 @@ def collect_trick(tb, st, view, lead, declarer):
     eq2 = ZERO
     for seat in range(n):
         ge1, eq2 = add_cards(ge1, eq2, st.play_ge1[seat], st.play_eq2[seat])
+        view.seat_played_ge1[seat], view.seat_played_eq2[seat] = add_cards(
+            view.seat_played_ge1[seat], view.seat_played_eq2[seat], st.play_ge1[seat], st.play_eq2[seat])
     points = card_points(tb, ge1, eq2)
     if winner == declarer:
         st.declarer_points += points
@@ -198,8 +200,6 @@ def collect_trick(tb, st, view, lead, declarer):
         view.declarer_points = st.declarer_points
         view.wangfen_points = st.wangfen_points
     view.played_ge1, view.played_eq2 = add_cards(view.played_ge1, view.played_eq2, ge1, eq2)
-    view.declarer_played_ge1, view.declarer_played_eq2 = add_cards(view.declarer_played_ge1, view.declarer_played_eq2,
-                                                                   st.play_ge1[declarer], st.play_eq2[declarer])
     st.declarer_won_last = winner == declarer
     st.tricks += 1
     view.leader = winner

@@ -15,10 +15,13 @@ condition over the holders, `feasible`), so it never fails or retries, however l
 voids it is a uniform deal. A deal is a function of the view, the seat's own cards and its stream alone:
 the hidden cards' true places are never read.
 
-A defender also knows what the declarer did with his 33 cards (his dealt 25 and the kitty): he named the
-trump and buried 8. `model_declarer` reads a deal through the heuristic's eyes (`features.best_trump_suit`,
-`bury.heuristic_bury` with the seat's own parameters): a deal in which those 33 cards would not name the
-trump is drawn again (at most MAX_REDRAWS times; the last one is kept), and the kitty becomes what they
+Every seat heard the auction: a deal in which another seat (not the declarer) would not have bid as it did,
+by the heuristic's threshold bidder with the seat's own parameters, is drawn again (`bids_agree`; the
+bidders' real policies are not known to the seat, so this is its model of them). A defender also knows what
+the declarer did with his 33 cards (his dealt 25 and the kitty): he named the trump and buried 8.
+`model_declarer` reads a deal through the heuristic's eyes (`features.best_trump_suit`, `bury.heuristic_bury`
+with the seat's own parameters): a deal in which those 33 cards would not name the trump is drawn again (at
+most MAX_REDRAWS times; the last draw is kept), and the kitty becomes what they
 would bury when those cards are still unplayed. Without it the defenders' deals spread the trumps evenly
 and their search plays worse than the heuristic (measured: the declarer made 9.7 points more often).
 """
@@ -33,13 +36,14 @@ from baofen_sim.kernels.bits import ONE, ZERO, popcount, remove_cards, trailing_
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.play import add_cards
 from baofen_sim.kernels.rng import bounded
+from baofen_sim.policies.bidding import heuristic_limit
 from baofen_sim.policies.bury import heuristic_bury
-from baofen_sim.policies.features import best_trump_suit
+from baofen_sim.policies.features import best_trump_suit, hand_strength
 from baofen_sim.policies.heuristic.unseen import unseen_cards
 from baofen_sim.records import MAX_KITTY, MAX_PLAYERS
 
 MAX_HOLDERS = MAX_PLAYERS  # the other seats and the kitty
-MAX_REDRAWS = 8  # deals drawn at most until the declarer's 33 cards would name the trump
+MAX_REDRAWS = 32  # deals drawn again at most until the auction and the declarer's trump agree with the deal
 MAX_HIDDEN = 108
 ALL_SUITS = (1 << NUM_EFFECTIVE_SUITS) - 1
 
@@ -208,7 +212,8 @@ def model_declarer(params, tb, view, kitty_slot, kitty_size, out_ge1, out_eq2, c
     and, when they would bury cards he still holds or left in the kitty, that bury put in the kitty."""
     declarer = view.declarer
     held_ge1, held_eq2 = add_cards(out_ge1[declarer], out_eq2[declarer], out_ge1[kitty_slot], out_eq2[kitty_slot])
-    all_ge1, all_eq2 = add_cards(held_ge1, held_eq2, view.declarer_played_ge1, view.declarer_played_eq2)
+    all_ge1, all_eq2 = add_cards(held_ge1, held_eq2, view.seat_played_ge1[declarer],
+                                view.seat_played_eq2[declarer])
     kind_counts_of(tb, all_ge1, all_eq2, counts)
     if best_trump_suit(counts) != tb.trump:
         return False
@@ -230,17 +235,34 @@ def model_declarer(params, tb, view, kitty_slot, kitty_size, out_ge1, out_eq2, c
 
 
 @njit(cache=True)
+def bids_agree(params, tb, view, seat, out_ge1, out_eq2, counts):
+    """Whether every other seat's auction (view.bid_high, view.passed_under) is what the heuristic's threshold
+    bidder, with the seat's own parameters, would have bid on its 25 dealt cards in this deal (its hand and
+    what it has played; not the declarer's, whose dealt cards are mixed with the kitty)."""
+    for other in range(tb.num_players):
+        if other == seat or other == view.declarer or view.bid_high[other] + view.passed_under[other] == 0:
+            continue
+        dealt_ge1, dealt_eq2 = add_cards(out_ge1[other], out_eq2[other], view.seat_played_ge1[other],
+                                         view.seat_played_eq2[other])
+        kind_counts_of(tb, dealt_ge1, dealt_eq2, counts)
+        limit = heuristic_limit(params, hand_strength(counts))
+        if limit < view.bid_high[other] or (view.passed_under[other] > 0 and limit >= view.passed_under[other]):
+            return False
+    return True
+
+
+@njit(cache=True)
 def sample_deal(params, tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size, state, out_ge1,
                 out_eq2):
-    """A deal of the hidden cards (`deal_once`); for a defender, read through the declarer's trump choice
-    and bury (`model_declarer`). Returns the advanced stream."""
-    state = deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size, state, out_ge1,
-                      out_eq2)
-    if kitty_size == 0 or kitty_size > MAX_KITTY:
-        return state
+    """A deal of the hidden cards (`deal_once`) read through the auction (`bids_agree`) and, for a defender,
+    the declarer's trump choice and bury (`model_declarer`): drawn again until both agree, at most MAX_REDRAWS
+    times (the last draw is kept). Returns the advanced stream."""
     counts = np.zeros(NUM_KINDS, dtype=np.int8)
+    state = deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size, state, out_ge1, out_eq2)
     for _ in range(MAX_REDRAWS):
-        if model_declarer(params, tb, view, seat, kitty_size, out_ge1, out_eq2, counts):
+        declarer_agrees = kitty_size == 0 or kitty_size > MAX_KITTY or model_declarer(
+            params, tb, view, seat, kitty_size, out_ge1, out_eq2, counts)
+        if declarer_agrees and bids_agree(params, tb, view, seat, out_ge1, out_eq2, counts):
             return state
         state = deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size, state, out_ge1,
                           out_eq2)
