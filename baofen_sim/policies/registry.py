@@ -20,6 +20,7 @@ mapping per seat); `policy_arrays` turns those into the kernel arrays, once, in 
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import math
 import tomllib
@@ -51,9 +52,8 @@ HEURISTIC_WIN_MIN_POINTS = 7
 HEURISTIC_RUFF_MIN_POINTS = 8
 HEURISTIC_DRAW_TRUMPS = 9
 HEURISTIC_THROW_SURE = 10
-# Parameter slots of `sampler`: the heuristic's, then its own.
-SAMPLER_SAMPLES = 11
-SAMPLER_CANDIDATES = 12
+# The heuristic's table-bidder slots (`TABLE_BIDDER_PARAMS`, after its play parameters) and the sampler's own
+# slots (after all of the heuristic's) are looked up by name below the specs.
 
 
 class PolicyError(ValueError):
@@ -102,6 +102,45 @@ RANDOM = PolicySpec(
     ),
 )
 
+# The table bidder (policies.bidding.table_bid, issue 12): appended to the heuristic's parameters. With
+# bid_mode = 1 a seat bids from a fitted hand evaluation (policies.features.hand_evaluation: eval_intercept +
+# the sum of eval_<feature> × feature, in card points, "the declarer's expected score") and a table per
+# position relative to the 主叫 (0 = the 主叫, 1 = his 下家, ...): open at 85 / 90 / 95 with an evaluation of
+# at least open85_p / open90_p / open95_p (the highest that holds), otherwise pass; once there is a bid, raise
+# by the smallest step while the new bid is at most 85 + 5·⌊(evaluation − contest_p) / contest_per_5⌋ (no raise
+# below contest_p). `baofen-sim tune-bids` fits and searches them.
+EVAL_FEATURE_NAMES = ("big_jokers", "little_jokers", "twos", "aces", "kings", "points", "pairs", "links",
+                      "trump_length", "trump_high", "trump_pairs", "trump_wangfen", "voids", "short_suits")
+TABLE_POSITIONS = 4  # Baofen's four seats (§5.1), by position relative to the 主叫
+# Bundled parameter files, named on the command line without the .toml (`--param 0=threshold_bids`).
+# default_bids.toml holds the table bidder's defaults: shipping a tuned table is copying tune-bids' bids.toml
+# over it (its bid_mode = 1 makes the table the default bidder); threshold_bids.toml is the threshold bidder.
+PARAMS_DIR = Path(__file__).resolve().parent / "params"
+DEFAULT_BIDS_FILE = PARAMS_DIR / "default_bids.toml"
+BID_MODE_THRESHOLD = 0  # bid_mode: the hand-strength threshold bidder (open_threshold, per_5_points, max_bid)
+BID_MODE_TABLE = 1  # bid_mode: the table bidder
+NEVER = 1000.0  # an evaluation no hand reaches: a table entry that never applies
+with DEFAULT_BIDS_FILE.open("rb") as _handle:
+    _DEFAULT_BIDS: dict[str, float] = {key: float(value) for key, value in tomllib.load(_handle).items()}
+TABLE_BIDDER_PARAMS = (
+    ParamSpec("bid_mode", 0.0, "0 = bid on hand strength (open_threshold, per_5_points, max_bid), 1 = bid from the "
+                               "table below on the fitted hand evaluation (baofen-sim tune-bids)", low=0.0),
+    ParamSpec("eval_intercept", 0.0, "hand evaluation (card points the declarer is expected to score): constant"),
+    *(ParamSpec(f"eval_{name}", 0.0, f"hand evaluation: points per unit of feature {name} "
+                                     f"(policies.features)") for name in EVAL_FEATURE_NAMES),
+    *(ParamSpec(f"open{bid}_{position}", NEVER, f"table bidder: evaluation needed to open at {bid} in position "
+                                               f"{position} (0 = the 主叫, 1 = his 下家, ...)")
+      for bid in (85, 90, 95) for position in range(TABLE_POSITIONS)),
+    *(ParamSpec(f"contest_{position}", NEVER, f"table bidder: evaluation needed to raise to 85 in position "
+                                             f"{position} of a contested auction")
+      for position in range(TABLE_POSITIONS)),
+    ParamSpec("contest_per_5", 5.0, "table bidder: extra evaluation needed per 5 points raised above 85", low=0.0,
+              low_exclusive=True),
+)
+assert set(_DEFAULT_BIDS) <= {p.name for p in TABLE_BIDDER_PARAMS}, DEFAULT_BIDS_FILE
+TABLE_BIDDER_PARAMS = tuple(dataclasses.replace(p, default=_DEFAULT_BIDS.get(p.name, p.default))
+                            for p in TABLE_BIDDER_PARAMS)
+
 HEURISTIC = PolicySpec(
     name="heuristic",
     id=POLICY_HEURISTIC,
@@ -125,7 +164,7 @@ HEURISTIC = PolicySpec(
         ParamSpec("draw_trumps", 1.0, "1 = the declarer leads trumps while opponents may hold some, 0 = he does not"),
         ParamSpec("throw_sure", 1.0, "1 = lead a throw when every unit is a sure winner against the unseen cards, "
                                      "0 = never throw"),
-    ),
+    ) + TABLE_BIDDER_PARAMS,
 )
 
 SAMPLER = PolicySpec(
@@ -148,11 +187,22 @@ POLICIES_BY_ID: dict[int, PolicySpec] = {spec.id: spec for spec in POLICIES.valu
 for _spec in POLICIES.values():
     assert len(_spec.params) <= MAX_PARAMS, _spec.name
 assert RANDOM.param_index("pass_weight") == RANDOM_PASS_WEIGHT
-assert [HEURISTIC.param_index(p.name) for p in HEURISTIC.params] == [
+assert [HEURISTIC.param_index(p.name) for p in HEURISTIC.params[:HEURISTIC_THROW_SURE + 1]] == [
     HEURISTIC_OPEN_THRESHOLD, HEURISTIC_PER_5_POINTS, HEURISTIC_MAX_BID, HEURISTIC_BURY_POINT_COST,
     HEURISTIC_BURY_PAIR_COST, HEURISTIC_BURY_VOID_BONUS, HEURISTIC_FEED_POINTS, HEURISTIC_WIN_MIN_POINTS,
     HEURISTIC_RUFF_MIN_POINTS, HEURISTIC_DRAW_TRUMPS, HEURISTIC_THROW_SURE]
-assert (SAMPLER.param_index("samples"), SAMPLER.param_index("candidates")) == (SAMPLER_SAMPLES, SAMPLER_CANDIDATES)
+# Slots looked up by name, so that parameters added before them move them with no other edit.
+HEURISTIC_BID_MODE = HEURISTIC.param_index("bid_mode")
+HEURISTIC_EVAL_WEIGHTS = HEURISTIC.param_index("eval_intercept")  # the intercept, then one per feature
+HEURISTIC_TABLE_OPEN = HEURISTIC.param_index("open85_0")  # open85_0..3, open90_0..3, open95_0..3
+HEURISTIC_TABLE_CONTEST = HEURISTIC.param_index("contest_0")  # contest_0..3
+HEURISTIC_CONTEST_PER_5 = HEURISTIC.param_index("contest_per_5")
+assert [HEURISTIC.params[HEURISTIC_EVAL_WEIGHTS + 1 + i].name for i in range(len(EVAL_FEATURE_NAMES))] == [
+    f"eval_{name}" for name in EVAL_FEATURE_NAMES]
+assert HEURISTIC.param_index("open95_3") == HEURISTIC_TABLE_OPEN + 3 * TABLE_POSITIONS - 1
+assert HEURISTIC.param_index("contest_3") == HEURISTIC_TABLE_CONTEST + TABLE_POSITIONS - 1
+SAMPLER_SAMPLES = SAMPLER.param_index("samples")
+SAMPLER_CANDIDATES = SAMPLER.param_index("candidates")
 
 
 # ----- look-ups ------------------------------------------------------------------------------------------
@@ -261,10 +311,18 @@ def _set_param(values: dict[str, float], spec: PolicySpec, seat: int, key: str, 
     values[key] = _param_value(spec.params[index], value, where)
 
 
+def bundled_param_files() -> list[str]:
+    """The names of the bundled parameter files (PARAMS_DIR), for `--param SEAT=NAME`."""
+    return sorted(path.stem for path in PARAMS_DIR.glob("*.toml"))
+
+
 def _load_param_file(path_text: str, where: str) -> dict[str, object]:
     path = Path(path_text.strip())
     if path.suffix != ".toml":
-        raise PolicyError(f"{where}: expected SEAT=FILE.toml or SEAT.KEY=VALUE")
+        if path_text.strip() not in bundled_param_files():
+            raise PolicyError(f"{where}: expected SEAT=FILE.toml, SEAT=NAME (a bundled file: "
+                              f"{', '.join(bundled_param_files())}) or SEAT.KEY=VALUE")
+        path = PARAMS_DIR / f"{path_text.strip()}.toml"
     try:
         with path.open("rb") as handle:
             table = tomllib.load(handle)
