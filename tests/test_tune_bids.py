@@ -149,11 +149,13 @@ def test_table_bidder_opens_by_position_and_raises_to_its_limit():
     assert decide(weak, hand, [85, 90, 95], zhujiao=0, to_act=0) == ka.PASS
 
 
-def test_threshold_bids_file_is_the_old_default_bidder():
-    names, params = registry.parse_policy_options([], ["0=threshold_bids"])
-    defaults = {p.name: p.default for p in registry.HEURISTIC.params}
-    assert params[0] == defaults  # today the threshold bidder is still the default
-    assert registry.HEURISTIC.params[registry.HEURISTIC_BID_MODE].default == registry.BID_MODE_THRESHOLD
+def test_threshold_bids_file_is_the_old_threshold_bidder_whatever_the_default():
+    _, params = registry.parse_policy_options([], ["0=threshold_bids"])
+    assert params[0]["bid_mode"] == registry.BID_MODE_THRESHOLD
+    assert (params[0]["open_threshold"], params[0]["per_5_points"], params[0]["max_bid"]) == (22.0, 1.0, 250.0)
+    # default_bids.toml sets the table bidder's defaults and nothing else
+    with registry.DEFAULT_BIDS_FILE.open("rb") as handle:
+        assert set(tomllib.load(handle)) <= {p.name for p in registry.TABLE_BIDDER_PARAMS}
 
 
 # ----- bad DATA ---------------------------------------------------------------------------------------------

@@ -97,7 +97,7 @@ def _bidders(params, n):
     then needs no call per step. The same arithmetic as `bidding.table_opening`, `table_limit` and
     `heuristic_limit` (the differential test keeps them equal)."""
     mode = np.zeros(n, dtype=np.int64)
-    opens = np.zeros((n, NUM_OPEN_BIDS, TABLE_POSITIONS), dtype=np.float64)
+    opens = np.zeros((n, TABLE_POSITIONS, NUM_OPEN_BIDS), dtype=np.float64)
     contest = np.zeros((n, TABLE_POSITIONS), dtype=np.float64)
     scalars = np.zeros((n, 4), dtype=np.float64)  # contest_per_5, open_threshold, per_5_points, max_bid
     for seat in range(n):
@@ -105,7 +105,7 @@ def _bidders(params, n):
         mode[seat] = 1 if row[HEURISTIC_BID_MODE] == BID_MODE_TABLE else 0
         for i in range(NUM_OPEN_BIDS):
             for p in range(TABLE_POSITIONS):
-                opens[seat, i, p] = row[HEURISTIC_TABLE_OPEN + i * TABLE_POSITIONS + p]
+                opens[seat, p, i] = row[HEURISTIC_TABLE_OPEN + i * TABLE_POSITIONS + p]
         for p in range(TABLE_POSITIONS):
             contest[seat, p] = row[HEURISTIC_TABLE_CONTEST + p]
         scalars[seat, 0] = row[HEURISTIC_CONTEST_PER_5]
@@ -161,39 +161,44 @@ def _tables(hr_array, params, evals, strengths, caps, score, category, rest, sta
                 position = (seat - zhujiao) % TABLE_POSITIONS
                 cap = min(caps[h, seat], cap_max)
                 evaluation = evals[h, seat]
-                # The seat's limit (bidding.table_limit / heuristic_limit) and opening wish (table_opening),
+                # The seat's opening wish (bidding.table_opening) and limit (table_limit / heuristic_limit),
                 # written out here: a call with array arguments per step costs more than the whole auction.
-                if mode[seat] == 1:
-                    limit = 0
-                    if evaluation >= contest[seat, position]:
-                        limit = HEURISTIC_BASE_BID + BID_STEP * np.int64(
-                            np.floor((evaluation - contest[seat, position]) / scalars[seat, 0]))
-                    wish = PASS
-                    for i in range(NUM_OPEN_BIDS):
-                        if evaluation >= opens[seat, i, position]:
-                            wish = open_bids[i]
-                else:
-                    limit = 0
-                    if strengths[h, seat] >= scalars[seat, 1]:
-                        limit = min(HEURISTIC_BASE_BID + BID_STEP * np.int64(
-                            np.floor((strengths[h, seat] - scalars[seat, 1]) / scalars[seat, 2])),
-                            np.int64(scalars[seat, 3]))
-                    wish = -1  # the threshold bidder opens at the cheapest legal opening within its limit
                 bid = PASS
                 if high == NO_BID:
                     n_values = n_open if seat == zhujiao else n_after_pass
-                    for i in range(n_values):  # legal openings within the cap, ascending
-                        value = open_values[i] if seat == zhujiao else after_pass[i]
-                        if value > cap:
-                            break
-                        if wish == -1:
+                    if mode[seat] == 1:
+                        wish = PASS
+                        for i in range(NUM_OPEN_BIDS):
+                            if evaluation >= opens[seat, position, i]:
+                                wish = open_bids[i]
+                        for i in range(n_values):  # the largest legal opening within the wish
+                            value = open_values[i] if seat == zhujiao else after_pass[i]
+                            if value > cap or value > wish:
+                                break
+                            bid = value
+                    elif n_values > 0:
+                        value = open_values[0] if seat == zhujiao else after_pass[0]
+                        if value <= cap:
+                            limit = 0
+                            if strengths[h, seat] >= scalars[seat, 1]:
+                                limit = min(HEURISTIC_BASE_BID + BID_STEP * np.int64(np.floor(
+                                    (strengths[h, seat] - scalars[seat, 1]) / scalars[seat, 2])),
+                                    np.int64(scalars[seat, 3]))
                             if value <= limit:
-                                bid = value
-                            break
-                        if value <= wish:
-                            bid = value  # the table bidder: the largest legal opening within its wish
-                elif high + step <= cap and high + step <= limit:
-                    bid = high + step  # the smallest legal raise, within the limit
+                                bid = value  # the cheapest legal opening within the limit
+                elif high + step <= cap:
+                    if mode[seat] == 1:
+                        limit = 0
+                        if evaluation >= contest[seat, position]:
+                            limit = HEURISTIC_BASE_BID + BID_STEP * np.int64(
+                                np.floor((evaluation - contest[seat, position]) / scalars[seat, 0]))
+                    elif strengths[h, seat] >= scalars[seat, 1]:
+                        limit = min(HEURISTIC_BASE_BID + BID_STEP * np.int64(np.floor(
+                            (strengths[h, seat] - scalars[seat, 1]) / scalars[seat, 2])), np.int64(scalars[seat, 3]))
+                    else:
+                        limit = 0
+                    if high + step <= limit:
+                        bid = high + step  # the smallest legal raise, within the limit
                 if bid == PASS:
                     passed |= 1 << seat
                     n_passed += 1

@@ -49,30 +49,34 @@ TABLE_KEYS = (*(f"open{bid}_{p}" for bid in OPEN_BIDS for p in range(TABLE_POSIT
               *(f"contest_{p}" for p in range(TABLE_POSITIONS)), "contest_per_5")
 SEARCH_STEPS = (-8.0, -4.0, -2.0, -1.0, 1.0, 2.0, 4.0, 8.0)  # evaluation points tried around a threshold
 PER_5_STEPS = (-2.0, -1.0, -0.5, 0.5, 1.0, 2.0)  # ... and around contest_per_5
-CALIBRATION_BINS = 10
+CALIBRATION_QUANTILES = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0)
 WEIGHT_DECIMALS = 3
+FIT_CHUNK = 1 << 18  # samples per block of the normal equations
 
 
 # ----- fit-eval ---------------------------------------------------------------------------------------------
 
 
-def _design(data: EachData) -> tuple[np.ndarray, np.ndarray]:
-    """X (samples × (1 + features), intercept first) and y: every (deal, seat) as declarer."""
-    features = data.features.reshape(-1, data.features.shape[2])
-    x = np.column_stack([np.ones(len(features)), features])
-    return x, data.outcome.reshape(-1)
-
-
 def fit_weights(data: EachData) -> dict[str, float]:
-    """Least-squares evaluation weights (intercept first), rounded to WEIGHT_DECIMALS."""
-    x, y = _design(data)
-    solution, *_ = np.linalg.lstsq(x, y, rcond=None)
+    """Least-squares evaluation weights (intercept first), rounded to WEIGHT_DECIMALS: every (deal, seat) as
+    declarer a sample. Normal equations summed in chunks, so a million deals need no big design matrix."""
+    features = data.features.reshape(-1, data.features.shape[2])
+    y = data.outcome.reshape(-1)
+    size = features.shape[1] + 1
+    xtx = np.zeros((size, size))
+    xty = np.zeros(size)
+    for start in range(0, len(y), FIT_CHUNK):
+        x = np.column_stack([np.ones(len(features[start:start + FIT_CHUNK])), features[start:start + FIT_CHUNK]])
+        xtx += x.T @ x
+        xty += x.T @ y[start:start + FIT_CHUNK]
+    solution = np.linalg.lstsq(xtx, xty, rcond=None)[0]
     return {name: round(float(w), WEIGHT_DECIMALS) for name, w in zip(WEIGHT_NAMES, solution, strict=True)}
 
 
 def predict(weights: dict[str, float], data: EachData) -> np.ndarray:
-    x, _ = _design(data)
-    return x @ np.array([weights[name] for name in WEIGHT_NAMES])
+    """The evaluation of every (deal, seat), flattened in (deal, seat) order."""
+    w = np.array([weights[name] for name in WEIGHT_NAMES])
+    return data.features.reshape(-1, data.features.shape[2]) @ w[1:] + w[0]
 
 
 def _r2(y: np.ndarray, prediction: np.ndarray) -> float:
@@ -80,11 +84,15 @@ def _r2(y: np.ndarray, prediction: np.ndarray) -> float:
 
 
 def calibration(prediction: np.ndarray, y: np.ndarray, made85: np.ndarray) -> list[dict[str, float]]:
-    """Deciles of the prediction: mean predicted, mean outcome, the declarer's make rate at 85."""
+    """Quantile bins of the prediction (deciles, the top one cut at the 95th and 99th percentiles, where bids
+    are made): mean predicted, mean outcome, the declarer's make rate at the lowest bid."""
     order = np.argsort(prediction, kind="stable")
+    edges = np.rint(np.array(CALIBRATION_QUANTILES) * len(order)).astype(int)
     rows = []
-    for chunk in np.array_split(order, CALIBRATION_BINS):
-        rows.append({"predicted": float(prediction[chunk].mean()), "outcome": float(y[chunk].mean()),
+    for low, high in zip(edges[:-1], edges[1:], strict=True):
+        chunk = order[low:high]
+        rows.append({"quantiles": [float(low / len(order)), float(high / len(order))],
+                     "predicted": float(prediction[chunk].mean()), "outcome": float(y[chunk].mean()),
                      "make85": float(made85[chunk].mean()), "n": int(len(chunk))})
     return rows
 
@@ -134,9 +142,9 @@ def plot_calibration(report: dict[str, Any], path: Path) -> None:
     low = min(r["predicted"] for rows in report["calibration"].values() for r in rows)
     high = max(r["predicted"] for rows in report["calibration"].values() for r in rows)
     axes.plot([low, high], [low, high], color="grey", linestyle=":", label="perfect calibration")
-    axes.set_xlabel("predicted declarer outcome (C + Pen + wangfen adjustment), decile mean")
-    axes.set_ylabel("actual, decile mean")
-    axes.set_title(f"calibration on {report['test_deals']} fresh deals × 4 seats")
+    axes.set_xlabel("predicted declarer outcome C + Pen + wangfen adj.")
+    axes.set_ylabel("actual, mean per quantile bin")
+    axes.set_title(f"calibration: deciles, 90-95-99-100%; {report['test_deals']} deals x 4 seats", fontsize=9)
     axes.legend()
     figure.tight_layout()
     figure.savefig(path, dpi=110)
@@ -266,8 +274,16 @@ class Search:
     seconds: float = 0.0
     log: list[dict[str, Any]] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        self._base = heuristic_row({"bid_mode": float(BID_MODE_TABLE), **self.weights})
+        self._slots = {key: HEURISTIC.param_index(key) for key in TABLE_KEYS}
+
     def row(self, table: dict[str, float]) -> np.ndarray:
-        return heuristic_row({"bid_mode": float(BID_MODE_TABLE), **self.weights, **table})
+        """The heuristic's row with bid_mode 1, the weights and `table` (its keys: TABLE_KEYS)."""
+        row = self._base.copy()
+        for key, value in table.items():
+            row[self._slots[key]] = value
+        return row
 
     def score(self, candidate: dict[str, float], current: dict[str, float]) -> float:
         """The candidate's seat-averaged mean settlement per hand, the other seats on `current`."""
