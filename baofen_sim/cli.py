@@ -691,6 +691,9 @@ def tune_bids_command(
     validate_deals: Annotated[int, typer.Option("--validate", metavar="N", help="Deals of the validating "
                                                 "simulations on a fresh seed (0: none).")] = 0,
     validate_seed: Annotated[int, typer.Option("--validate-seed", metavar="N", help="Their seed.")] = 1_000_003,
+    seats: Annotated[int, typer.Option("--seats", metavar="N", help="A candidate is scored at seats 0..N-1 in "
+                                       "turn, the others on the current table (4: every seat, the most data).")
+                     ] = 4,
     threads: ThreadsOption = None,
     out: Annotated[Path, typer.Option("--out", metavar="DIR", help="Where bids.toml and tune-bids.json go.")
                    ] = Path("results/tune-bids"),
@@ -706,8 +709,9 @@ def tune_bids_command(
     from baofen_sim.policies.registry import _load_param_file
     from baofen_sim.tools.tune_bids import WEIGHT_NAMES, TuneBidsConfig, fit_weights, tune_bids
 
-    if hands_per_table < 1 or rounds < 1 or validate_deals < 0:
-        raise typer.BadParameter("--hands-per-table and --rounds must be at least 1, --validate at least 0")
+    if hands_per_table < 1 or rounds < 1 or validate_deals < 0 or not 1 <= seats <= 4:
+        raise typer.BadParameter("--hands-per-table and --rounds must be at least 1, --validate at least 0, "
+                                 "--seats 1 to 4")
     each = _each_data(data, threads)
     if eval_file is not None:
         values = _load_param_file(str(eval_file), f"--eval {str(eval_file)!r}")
@@ -718,7 +722,7 @@ def tune_bids_command(
     else:
         weights = fit_weights(each)
     config = TuneBidsConfig(hands_per_table=hands_per_table, rounds=rounds, validate_deals=validate_deals,
-                            validate_seed=validate_seed)
+                            validate_seed=validate_seed, seats=tuple(range(seats)))
     summary = tune_bids(each, weights, config, out, echo=typer.echo)
     state = "a best response to itself" if summary["fixed_point"] else "not yet a fixed point"
     typer.echo(f"{summary['tables_per_second_per_million_deals']:.1f} candidate tables/s per million deals; "

@@ -49,6 +49,8 @@ class EachData:
     category: np.ndarray
     outcome: np.ndarray
     rest: np.ndarray | None
+    policies: tuple[str, ...] = ()  # the play policies of the runs (one per seat), and their parameters
+    params: tuple[dict[str, float], ...] = ()
 
     @property
     def deals(self) -> int:
@@ -182,6 +184,10 @@ def load_each_data(dirs: list[Path]) -> EachData:
                             if rules_dict.get(k) != rules_dicts[0].get(k))
             raise EachDataError(f"{run.out} and {runs[0].out} mix rules (they differ in {', '.join(differ[:3])}); "
                                 f"tune bids on runs of one rule set")
+    for run, spec in zip(runs[1:], specs[1:], strict=True):
+        if (spec.get("policies"), spec.get("params")) != (specs[0].get("policies"), specs[0].get("params")):
+            raise EachDataError(f"{run.out} and {runs[0].out} mix policies or parameters; tune bids on runs played "
+                                f"by the same policies")
     rules = RuleSet.from_dict(rules_dicts[0])
     if rules.num_players != 4 or not rules.bid_values():
         raise EachDataError(f"{runs[0].out}: rules {rules.name} have no Baofen auction to tune")
@@ -201,4 +207,5 @@ def load_each_data(dirs: list[Path]) -> EachData:
         rest = np.concatenate([np.zeros((len(s), 4, 4)) if r is None else r
                                for r, s in zip(rest_parts, parts["score"], strict=True)])
     joined = {key: np.concatenate(values) for key, values in parts.items()}
-    return EachData(rules=rules, runs=tuple(meta), rest=rest, **joined)
+    return EachData(rules=rules, runs=tuple(meta), rest=rest, policies=tuple(specs[0].get("policies", ())),
+                    params=tuple(dict(p) for p in specs[0].get("params", ())), **joined)

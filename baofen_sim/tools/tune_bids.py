@@ -39,7 +39,6 @@ from baofen_sim.policies.registry import (
     TABLE_POSITIONS,
     _load_param_file,
 )
-from baofen_sim.rules import RuleSet
 from baofen_sim.tools.each_data import EachData
 
 Echo = Callable[[str], None]
@@ -49,6 +48,7 @@ TABLE_KEYS = (*(f"open{bid}_{p}" for bid in OPEN_BIDS for p in range(TABLE_POSIT
               *(f"contest_{p}" for p in range(TABLE_POSITIONS)), "contest_per_5")
 SEARCH_STEPS = (-8.0, -4.0, -2.0, -1.0, 1.0, 2.0, 4.0, 8.0)  # evaluation points tried around a threshold
 PER_5_STEPS = (-2.0, -1.0, -0.5, 0.5, 1.0, 2.0)  # ... and around contest_per_5
+MIN_GAIN = 1e-5  # a move must raise the seat's mean settlement per hand by more than this
 CALIBRATION_QUANTILES = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0)
 WEIGHT_DECIMALS = 3
 FIT_CHUNK = 1 << 18  # samples per block of the normal equations
@@ -315,7 +315,7 @@ class Search:
                         continue
                     trial = {**best, key: value}
                     trial_score = self.score(trial, current)
-                    if trial_score > best_score + 1e-9:
+                    if trial_score > best_score + MIN_GAIN:
                         moves.append({"key": key, "from": best[key], "to": value, "gain": trial_score - best_score})
                         best, best_score, improved = trial, trial_score, True
             echo(f"  pass: {len(moves)} moves so far, seat mean settlement {best_score:+.5f}")
@@ -358,6 +358,8 @@ class TuneBidsConfig:
 def tune_bids(data: EachData, weights: dict[str, float], config: TuneBidsConfig, out: Path,
               echo: Echo = print) -> dict[str, Any]:
     """Iterate best responses from `initial_table` to a fixed point; write bids.toml and tune-bids.json."""
+    if config.validate_deals > 0:
+        check_validatable(data)
     evaluator = TableEvaluator(data, config.hands_per_table)
     search = Search(evaluator, weights, config.seats)
     threshold = heuristic_row(threshold_values())
@@ -378,33 +380,43 @@ def tune_bids(data: EachData, weights: dict[str, float], config: TuneBidsConfig,
         echo(f"round {index}: {len(moves)} moves; all on it: all-pass {stats['all_pass_rate']:.3f}, "
              f"mean target {stats['mean_target']:.1f}, make rate {stats['make_rate']:.3f}, "
              f"declarer mean {stats['declarer_settle']:+.3f}")
+        summary = _summary(data, config, search, baseline, weights, table, rounds, fixed)
+        _write(out, {"bids.toml": table_toml(weights, table, summary["comment"]),
+                     "tune-bids.json": json.dumps(summary, indent=1, default=float) + "\n"})  # after every round
         if fixed:
             break
+    if config.validate_deals > 0:
+        summary["validation"] = validate(data, {"bid_mode": 1.0, **weights, **table}, config, echo)
+        _write(out, {"tune-bids.json": json.dumps(summary, indent=1, default=float) + "\n"})
+    return summary
+
+
+def _summary(data: EachData, config: TuneBidsConfig, search: Search, baseline: Evaluation, weights: dict[str, float],
+             table: dict[str, float], rounds: list[dict[str, Any]], fixed: bool) -> dict[str, Any]:
     speed = search.evaluations / search.seconds if search.seconds else math.nan
     levels = np.arange(60.0, 161.0, 5.0)
-    summary = {"deals": data.deals, "runs": [[str(d), s, n] for d, s, n in data.runs], "rules": data.rules.name,
-               "hands_per_table": config.hands_per_table, "fixed_point": fixed, "rounds": rounds,
-               "weights": weights, "table": table, "expanded_table": expanded_table(table, levels),
-               "threshold_bidders": baseline.stats, "candidate_evaluations": search.evaluations,
-               "tables_per_second": speed, "tables_per_second_per_million_deals": speed * data.deals / 1e6}
-    comment = [f"table bidder tuned by baofen-sim tune-bids on {data.deals} deals "
-               f"({'a fixed point' if fixed else f'stopped after {len(rounds)} rounds'}); "
-               f"use with --param SEAT=FILE, or copy over baofen_sim/policies/params/default_bids.toml to ship it"]
-    _write(out, {"bids.toml": table_toml(weights, table, comment)})
-    if config.validate_deals > 0:
-        summary["validation"] = validate(data.rules, {"bid_mode": 1.0, **weights, **table}, config, echo)
-    _write(out, {"tune-bids.json": json.dumps(summary, indent=1, default=float) + "\n"})
-    return summary
+    state = "a fixed point: a best response to itself" if fixed else f"not a fixed point after {len(rounds)} rounds"
+    return {"deals": data.deals, "runs": [[str(d), s, n] for d, s, n in data.runs], "rules": data.rules.name,
+            "hands_per_table": config.hands_per_table, "seats": list(config.seats), "fixed_point": fixed,
+            "rounds": rounds, "weights": weights, "table": table, "expanded_table": expanded_table(table, levels),
+            "threshold_bidders": baseline.stats, "candidate_evaluations": search.evaluations,
+            "tables_per_second": speed, "tables_per_second_per_million_deals": speed * data.deals / 1e6,
+            "comment": [f"table bidder tuned by baofen-sim tune-bids on {data.deals} deals ({state}); use with",
+                        "--param SEAT=FILE, or copy over baofen_sim/policies/params/default_bids.toml to ship it"]}
 
 
 # ----- validation by ordinary simulation ----------------------------------------------------------------------
 
 
-def _simulate(rules: RuleSet, params: list[dict[str, float]], config: TuneBidsConfig) -> dict[str, np.ndarray]:
+def _simulate(data: EachData, bidders: list[dict[str, float]], config: TuneBidsConfig) -> dict[str, np.ndarray]:
+    """An ordinary run of fresh deals: the stored runs' policies and parameters, each seat's bidder on top."""
     from baofen_sim.engine import run_chunk
     from baofen_sim.runspec import RunSpec
 
-    spec = RunSpec(rules=rules, policies=("heuristic",) * 4, params=tuple(params), deals=config.validate_deals,
+    policies = data.policies or ("heuristic",) * 4
+    params = [{**(data.params[seat] if seat < len(data.params) else {}), **bidder}
+              for seat, bidder in enumerate(bidders)]
+    spec = RunSpec(rules=data.rules, policies=policies, params=tuple(params), deals=config.validate_deals,
                    hands_per_table=config.hands_per_table, seed=config.validate_seed)
     return run_chunk(spec, 0, spec.tables).hands
 
@@ -431,13 +443,24 @@ def _auction_stats(hands: dict[str, np.ndarray]) -> dict[str, float]:
             "declarer_settle": float(settle[declared, declarer[declared]].mean())}
 
 
-def validate(rules: RuleSet, tuned: dict[str, float], config: TuneBidsConfig, echo: Echo) -> dict[str, Any]:
+def check_validatable(data: EachData) -> None:
+    """EachDataError unless every seat of the stored runs plays a policy with the table bidder."""
+    from baofen_sim.tools.each_data import EachDataError
+
+    others = sorted({name for name in data.policies if name not in ("heuristic", "sampler")})
+    if others:
+        raise EachDataError(f"--validate: the stored runs play {others[0]}, which has no table bidder; "
+                            f"validate with heuristic play")
+
+
+def validate(data: EachData, tuned: dict[str, float], config: TuneBidsConfig, echo: Echo) -> dict[str, Any]:
     """Ordinary simulations on a fresh seed: tuned seat 0 among threshold bidders, and all tuned, each against
     all threshold bidders on the same deals."""
+    check_validatable(data)
     threshold = threshold_values()
-    base = _simulate(rules, [threshold] * 4, config)
-    one = _simulate(rules, [tuned] + [threshold] * 3, config)
-    every = _simulate(rules, [tuned] * 4, config)
+    base = _simulate(data, [threshold] * 4, config)
+    one = _simulate(data, [tuned] + [threshold] * 3, config)
+    every = _simulate(data, [tuned] * 4, config)
     tables = base["table"].astype(np.int64)
     result = {"deals": config.validate_deals, "seed": config.validate_seed,
               "one_tuned_seat_gain": _paired(one["settle_0"], base["settle_0"], tables, config.hands_per_table),
