@@ -144,6 +144,11 @@ def _tables(hr_array, params, evals, strengths, caps, score, category, rest, sta
     has_rest = rest.shape[0] > 1
     mode, opens, contest, scalars = _bidders(params, n)
     open_bids = np.array(TABLE_OPEN_BIDS, dtype=np.int64)
+    # Below `quiet` a seat opens in no position (table: every opening threshold; threshold bidder: a limit of
+    # 85 needs open_threshold): a hand where every seat is below it is an all-pass with no step to play.
+    quiet = np.zeros(n, dtype=np.float64)
+    for seat in range(n):
+        quiet[seat] = opens[seat].min() if mode[seat] == 1 else scalars[seat, 1]
     for t in range(first, last):
         zhujiao = table_first_zhujiao(hr, table_ids[t])
         pot = 0.0
@@ -157,7 +162,13 @@ def _tables(hr_array, params, evals, strengths, caps, score, category, rest, sta
             n_passed = 0
             bids = 0
             seat = zhujiao
-            while True:
+            silent = True
+            for s in range(n):
+                if (evals[h, s] if mode[s] == 1 else strengths[h, s]) >= quiet[s]:
+                    silent = False
+            if silent:
+                n_passed = n  # everyone passes in turn (§5.4.3 / §5.7)
+            while not silent:
                 position = (seat - zhujiao) % TABLE_POSITIONS
                 cap = min(caps[h, seat], cap_max)
                 evaluation = evals[h, seat]
