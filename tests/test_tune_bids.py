@@ -26,7 +26,14 @@ from baofen_sim.rules import preset
 from baofen_sim.runspec import RunSpec
 from baofen_sim.simulate import simulate
 from baofen_sim.tools.each_data import EachDataError, load_each_data
-from baofen_sim.tools.tune_bids import TableEvaluator, TuneBidsConfig, fit_weights, heuristic_row, tune_bids
+from baofen_sim.tools.tune_bids import (
+    WEIGHT_NAMES,
+    TableEvaluator,
+    TuneBidsConfig,
+    fit_weights,
+    heuristic_row,
+    tune_bids,
+)
 from tests.test_engine_hand import warm_engine
 
 DEALS = 240
@@ -133,7 +140,8 @@ def decide(params: np.ndarray, hand: str, legal: list[int], zhujiao: int, to_act
 
 def test_table_bidder_opens_by_position_and_raises_to_its_limit():
     hand = "BJ BJ LJ S2 C2 HA HK H3 H3 H4 H4 H5 H10 DA C3 C4 C5 C6 C7 C8 C9 C10 CJ CQ CQ"
-    values = {"bid_mode": 1.0, "eval_intercept": 100.0, "contest_per_5": 5.0}  # every hand evaluates to 100
+    values = {**dict.fromkeys(WEIGHT_NAMES, 0.0), "bid_mode": 1.0, "eval_intercept": 100.0,
+              "contest_per_5": 5.0}  # every hand evaluates to 100
     for p in range(4):
         values |= {f"open85_{p}": 90.0 + 5 * p, f"open90_{p}": 95.0 + 5 * p, f"open95_{p}": 999.0, f"contest_{p}": 90.0}
     params = heuristic_row(values)
