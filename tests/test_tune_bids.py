@@ -216,3 +216,15 @@ def test_tune_bids_reaches_a_table_that_is_a_best_response_to_itself(runs, tmp_p
                         echo=lambda line: None)
     assert summary["fixed_point"]
     assert summary["rounds"][-1]["moves"] == []  # the last round's best response is the table itself
+
+
+def test_tune_bids_options_are_checked_in_one_line(runs, tmp_path):
+    data = str(each_run(runs, "baofen"))
+    partial = tmp_path / "weights.toml"
+    partial.write_text("eval_intercept = 1.0\n")
+    for args, expected in ((["--eval", str(partial)], "no eval_big_jokers"), (["--seats", "5"], "--seats 1 to 4"),
+                           (["--eval", str(tmp_path / "none.toml")], "no such file")):
+        result = runner.invoke(app, ["tune-bids", data, *args, "--out", str(tmp_path / "t")])
+        assert result.exit_code == 2, result.output
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and expected in lines[0], result.output

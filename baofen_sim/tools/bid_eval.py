@@ -1,14 +1,20 @@
 """The fast evaluator of bid tables (Numba; issue 12): whole tables of stored deals re-run with new bidders,
 without playing a card.
 
-For each table of stored deals (`EachData.tables`), hand by hand: the auction from the 主叫 the ledger gives,
-each seat's bid from its parameter row (`bidding.table_bid_at` on its stored evaluation, or
-`bidding.threshold_bid_at` on its stored hand strength: the very functions the heuristic bids with), then the
-declarer's stored S and category at the auction's target (`scoring.result_at_target`) and the settlement of
-every seat by the engine's own ledger (`ledger.settle_declared` / `settle_all_pass`, the 水草 pot carried
-from hand to hand, `settle_table_end` after the table's last hand) plus the stored rest (S001 throw
-penalties). So a table scored here equals an ordinary simulation with those bidders on the same deals, hand
-for hand (tests/test_tune_bids.py checks it), as long as the play ignores the target and the auction.
+For each table of stored deals (`EachData.tables`), hand by hand: the auction from the 主叫 the table state
+gives, each seat bidding from its parameter row (the table bidder on its stored evaluation, the threshold
+bidder on its stored hand strength), then the declarer's stored S and category at the auction's target
+(`scoring.result_at_target`, `ledger.result_settlement`), the 水草 pot carried from hand to hand and shared
+at the table's end (A48), plus the stored rest (S001 throw penalties). As long as the play ignores the target
+and the auction (the heuristic's does), that is what an ordinary simulation with those bidders gives on the
+same deals.
+
+Speed asks for the hot loop to make no call with array arguments (each costs reference counting, more than a
+whole auction step), so three things are written out here rather than called: the bidders' arithmetic
+(`bidding.table_opening`, `table_limit`, `heuristic_limit`), the §5.4 auction for bidders that open or make
+the smallest raise (`kernels.auction`), and the table ledger's pot flows (`kernels.ledger`, the same
+operations in the same order). tests/test_tune_bids.py keeps them equal to the engine: declarer, target and
+every seat's settlement, hand for hand, under both presets.
 
 `evaluate_nb` runs blocks of tables in parallel and writes per-block sums: each seat's settlement and the
 auction statistics of STAT_*; `detail` also keeps each hand's declarer, target and settlements.
