@@ -229,7 +229,8 @@ def _tables(hr_array, params, evals, strengths, caps, score, category, rest, sta
                 while (passed >> seat) & 1:
                     seat = (seat + 1) % n
             # §5.7 / §6.6 the settlement (kernels.ledger, same order of operations)
-            out[:] = 0.0
+            for s in range(n):
+                out[s] = 0.0
             stats[STAT_HANDS] += 1
             declarer = high_bidder
             if declarer == NO_SEAT:
