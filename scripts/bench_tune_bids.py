@@ -60,6 +60,7 @@ def measure(deals: int, repeats: int) -> list[tuple[str, float, dict[str, float]
     table_ids = np.arange(tables, dtype=np.int64)
     blocks = -(-tables // bid_eval.TABLES_PER_BLOCK)
     rest = np.zeros((1, PLAYERS, PLAYERS))
+    per_table = np.zeros((tables, PLAYERS))
     detail = (np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros((1, PLAYERS)))
     passing = {"bid_mode": 1.0, "eval_intercept": 0.0, **initial_table()}
     opening = {**passing, **{f"open85_{p}": 30.0 for p in range(4)}, **{f"contest_{p}": 40.0 for p in range(4)}}
@@ -73,7 +74,8 @@ def measure(deals: int, repeats: int) -> list[tuple[str, float, dict[str, float]
 
         def run(params=params, totals=totals, stats=stats) -> None:
             bid_eval.evaluate_nb(hr, params, arrays["evals"], arrays["strength"], arrays["caps"], arrays["score"],
-                                 arrays["category"], rest, starts, table_ids, totals, stats, False, *detail)
+                                 arrays["category"], rest, starts, table_ids, table_ids, totals, per_table, stats,
+                                 False, *detail)
 
         run()  # compile or load
         times = []

@@ -27,7 +27,9 @@ from baofen_sim.runspec import RunSpec
 from baofen_sim.simulate import simulate
 from baofen_sim.tools.each_data import EachDataError, load_each_data
 from baofen_sim.tools.tune_bids import (
+    TABLE_KEYS,
     WEIGHT_NAMES,
+    Search,
     TableEvaluator,
     TuneBidsConfig,
     fit_weights,
@@ -228,3 +230,17 @@ def test_tune_bids_options_are_checked_in_one_line(runs, tmp_path):
         assert result.exit_code == 2, result.output
         lines = result.output.strip().splitlines()
         assert len(lines) == 1 and expected in lines[0], result.output
+
+
+def test_search_replays_only_the_affected_tables_and_scores_as_a_full_evaluation(runs):
+    data = load_each_data([each_run(runs, "baofen")])
+    search = Search(TableEvaluator(data, HANDS_PER_TABLE), fit_weights(data))
+    current = {key: value for key, value in contested_table({}).items() if key in TABLE_KEYS}
+    best = {**current, "open85_1": current["open85_1"] - 6}
+    for key, step in (("open85_1", 3.0), ("open90_0", -20.0), ("contest_2", -4.0), ("contest_per_5", 1.0),
+                      ("open95_3", -30.0), ("contest_0", 50.0)):
+        trial = {**best, key: best[key] + step}
+        assert search.score(trial, current, reference=best) == pytest.approx(search.score(trial, current), abs=1e-12)
+    rows = np.tile(search.row(current), (4, 1))
+    few = search.affected_tables({**current, "open95_0": current["open95_0"] + 1}, current, rows, 0)
+    assert 0 < len(few) < len(search.evaluator.table_ids)  # a small move replays a few tables

@@ -130,9 +130,10 @@ def _split(out, pot, n, unit):
 
 
 @njit(cache=True)
-def _tables(hr_array, params, evals, strengths, caps, score, category, rest, starts, table_ids, first, last,
-            totals, stats, detail, detail_declarer, detail_target, detail_settle):
-    """Tables first..last − 1 into totals (float64[N]) and stats (float64[NUM_STATS]).
+def _tables(hr_array, params, evals, strengths, caps, score, category, rest, starts, table_ids, order, first, last,
+            totals, table_totals, stats, detail, detail_declarer, detail_target, detail_settle):
+    """Tables order[first..last − 1] into totals (float64[N]), table_totals[k] (float64[N] per table order[k])
+    and stats (float64[NUM_STATS]).
 
     The auction is §5.4 (`kernels.auction`) specialised to bidders that open or make the smallest raise; the
     table state (主叫, pot, no-bid streak) is kept in scalars and settled in the order of `kernels.ledger`, so
@@ -155,7 +156,10 @@ def _tables(hr_array, params, evals, strengths, caps, score, category, rest, sta
     quiet = np.zeros(n, dtype=np.float64)
     for seat in range(n):
         quiet[seat] = opens[seat].min() if mode[seat] == 1 else scalars[seat, 1]
-    for t in range(first, last):
+    for k in range(first, last):
+        t = order[k]
+        for s in range(n):
+            table_totals[k, s] = 0.0
         zhujiao = table_first_zhujiao(hr, table_ids[t])
         pot = 0.0
         streak = 0
@@ -285,6 +289,7 @@ def _tables(hr_array, params, evals, strengths, caps, score, category, rest, sta
                 pot = 0.0
             for s in range(n):
                 totals[s] += out[s]
+                table_totals[k, s] += out[s]
             if detail:
                 detail_declarer[h] = declarer
                 detail_target[h] = high if declarer != NO_SEAT else 0
@@ -293,15 +298,15 @@ def _tables(hr_array, params, evals, strengths, caps, score, category, rest, sta
 
 
 @njit(cache=True, parallel=True)
-def evaluate_nb(hr_array, params, evals, strengths, caps, score, category, rest, starts, table_ids,
-                totals, stats, detail, detail_declarer, detail_target, detail_settle):
-    """Every table, TABLES_PER_BLOCK a block: totals[b, seat] and stats[b, STAT_*] per block b."""
-    n_tables = table_ids.shape[0]
+def evaluate_nb(hr_array, params, evals, strengths, caps, score, category, rest, starts, table_ids, order,
+                totals, table_totals, stats, detail, detail_declarer, detail_target, detail_settle):
+    """The tables order[0], order[1], ... (all of them: np.arange), TABLES_PER_BLOCK a block: totals[b, seat] and
+    stats[b, STAT_*] per block b, table_totals[k, seat] per table order[k]."""
+    n_tables = order.shape[0]
     for b in prange(totals.shape[0]):
         first = b * TABLES_PER_BLOCK
         last = min(n_tables, first + TABLES_PER_BLOCK)
         totals[b, :] = 0.0
         stats[b, :] = 0.0
-        _tables(hr_array, params, evals, strengths, caps, score, category, rest, starts, table_ids, first, last,
-                totals[b], stats[b], detail, detail_declarer, detail_target, detail_settle)
-
+        _tables(hr_array, params, evals, strengths, caps, score, category, rest, starts, table_ids, order, first,
+                last, totals[b], table_totals, stats[b], detail, detail_declarer, detail_target, detail_settle)

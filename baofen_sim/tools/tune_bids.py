@@ -197,6 +197,7 @@ class TableEvaluator:
         self.hr = np.zeros(1, dtype=record.dtype)
         self.hr[0] = record
         self.starts, self.table_ids = data.tables(hands_per_table)
+        self.all_tables = np.arange(len(self.table_ids), dtype=np.int64)
         self.blocks = -(-len(self.table_ids) // bid_eval.TABLES_PER_BLOCK)
         self.rest = data.rest if data.rest is not None else np.zeros((1, 4, 4))
         self._evals: dict[bytes, np.ndarray] = {}
@@ -213,17 +214,32 @@ class TableEvaluator:
             self._evals = {key: out}  # one weight set at a time during a search
         return self._evals[key]
 
-    def run(self, params: np.ndarray, detail: bool = False) -> tuple[Evaluation, dict[str, np.ndarray] | None]:
-        n = self.data.deals
+    def _call(self, params: np.ndarray, order: np.ndarray, detail: bool
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+        """(block totals, per-table totals of `order`, block stats, detail rows) of the tables in `order`."""
         players = params.shape[0]
-        totals = np.zeros((self.blocks, players))
-        stats = np.zeros((self.blocks, self.bid_eval.NUM_STATS))
-        size = n if detail else 1
+        blocks = -(-len(order) // self.bid_eval.TABLES_PER_BLOCK)
+        totals = np.zeros((blocks, players))
+        table_totals = np.zeros((len(order), players))
+        stats = np.zeros((blocks, self.bid_eval.NUM_STATS))
+        size = self.data.deals if detail else 1
         rows = {"declarer": np.zeros(size, dtype=np.int64), "target": np.zeros(size, dtype=np.int64),
                 "settle": np.zeros((size, players))}
         self.bid_eval.evaluate_nb(self.hr, params, self.evaluations(params), self.data.strength, self.data.caps,
-                                  self.data.score, self.data.category, self.rest, self.starts, self.table_ids,
-                                  totals, stats, detail, rows["declarer"], rows["target"], rows["settle"])
+                                  self.data.score, self.data.category, self.rest, self.starts, self.table_ids, order,
+                                  totals, table_totals, stats, detail, rows["declarer"], rows["target"],
+                                  rows["settle"])
+        return totals, table_totals, stats, rows
+
+    def run(self, params: np.ndarray, detail: bool = False) -> tuple[Evaluation, dict[str, np.ndarray] | None]:
+        evaluation, _, rows = self.run_tables(params, detail)
+        return evaluation, rows
+
+    def run_tables(self, params: np.ndarray, detail: bool = False
+                   ) -> tuple[Evaluation, np.ndarray, dict[str, np.ndarray] | None]:
+        """Every table: the Evaluation, each table's totals per seat, the detail rows (when asked for)."""
+        n = self.data.deals
+        totals, table_totals, stats, rows = self._call(params, self.all_tables, detail)
         s = stats.sum(axis=0)
         declared = s[self.bid_eval.STAT_HANDS] - s[self.bid_eval.STAT_ALL_PASS]
         summary = {"hands": float(s[self.bid_eval.STAT_HANDS]),
@@ -232,7 +248,11 @@ class TableEvaluator:
                    "mean_target": float(s[self.bid_eval.STAT_TARGET] / declared) if declared else math.nan,
                    "declarer_settle": float(s[self.bid_eval.STAT_DECLARER_SETTLE] / declared) if declared else math.nan,
                    "contested_rate": float(s[self.bid_eval.STAT_CONTESTED] / declared) if declared else math.nan}
-        return Evaluation(totals.sum(axis=0) / n, summary), (rows if detail else None)
+        return Evaluation(totals.sum(axis=0) / n, summary), table_totals, (rows if detail else None)
+
+    def table_totals(self, params: np.ndarray, order: np.ndarray) -> np.ndarray:
+        """The totals per seat of the tables in `order` only (float64[len(order), N])."""
+        return self._call(params, order, False)[1]
 
     def evaluate(self, params: np.ndarray) -> Evaluation:
         return self.run(params)[0]
@@ -277,6 +297,7 @@ class Search:
     def __post_init__(self) -> None:
         self._base = heuristic_row({"bid_mode": float(BID_MODE_TABLE), **self.weights})
         self._slots = {key: HEURISTIC.param_index(key) for key in TABLE_KEYS}
+        self._references: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 
     def row(self, table: dict[str, float]) -> np.ndarray:
         """The heuristic's row with bid_mode 1, the weights and `table` (its keys: TABLE_KEYS)."""
@@ -285,8 +306,14 @@ class Search:
             row[self._slots[key]] = value
         return row
 
-    def score(self, candidate: dict[str, float], current: dict[str, float]) -> float:
-        """The candidate's seat-averaged mean settlement per hand, the other seats on `current`."""
+    def score(self, candidate: dict[str, float], current: dict[str, float],
+              reference: dict[str, float] | None = None) -> float:
+        """The candidate's seat-averaged mean settlement per hand, the other seats on `current`.
+
+        With `reference` (a table the candidate differs from in a few entries, scored before against the same
+        `current`) only the tables where the candidate's seat may bid otherwise are played again
+        (`affected_tables`); the others keep their totals under the reference (the same numbers, summed in
+        another order)."""
         base = self.row(current)
         mine = self.row(candidate)
         total = 0.0
@@ -294,10 +321,51 @@ class Search:
             params = np.tile(base, (4, 1))
             params[seat] = mine
             started = time.perf_counter()
-            total += self.evaluator.evaluate(params).settle[seat]
+            if reference is None:
+                total += self.evaluator.evaluate(params).settle[seat]
+            else:
+                per_table, whole = self._reference(reference, current, seat)
+                order = self.affected_tables(candidate, reference, params, seat)
+                again = self.evaluator.table_totals(params, order)[:, seat].sum() if len(order) else 0.0
+                total += (whole[seat] - per_table[order, seat].sum() + again) / self.evaluator.data.deals
             self.seconds += time.perf_counter() - started
             self.evaluations += 1
         return total / len(self.seats)
+
+    def _reference(self, reference: dict[str, float], current: dict[str, float], seat: int
+                   ) -> tuple[np.ndarray, np.ndarray]:
+        """(per-table totals, their sum) with `seat` on `reference` and the others on `current` (cached)."""
+        key = (tuple(reference.items()), tuple(current.items()), seat)
+        if key not in self._references:
+            params = np.tile(self.row(current), (4, 1))
+            params[seat] = self.row(reference)
+            _, per_table, _ = self.evaluator.run_tables(params)
+            if len(self._references) >= 2 * len(self.seats):
+                self._references.clear()
+            self._references[key] = (per_table, per_table.sum(axis=0))
+        return self._references[key]
+
+    def affected_tables(self, candidate: dict[str, float], reference: dict[str, float], params: np.ndarray,
+                        seat: int) -> np.ndarray:
+        """The tables holding a hand where `seat` may open or raise otherwise with `candidate` than with
+        `reference`: an opening threshold moved from a to b changes the wish only for evaluations in
+        [min(a, b), max(a, b)); a raise threshold (or contest_per_5) only the limits of evaluations at or above
+        the lower one."""
+        e = self.evaluator.evaluations(params)[:, seat]
+        mask = np.zeros(len(e), dtype=bool)
+        for key in TABLE_KEYS:
+            a, b = reference[key], candidate[key]
+            if a == b:
+                continue
+            if key.startswith("open"):
+                mask |= (e >= min(a, b)) & (e < max(a, b))
+            elif key == "contest_per_5":
+                mask |= e >= min(min(reference[f"contest_{p}"], candidate[f"contest_{p}"])
+                                 for p in range(TABLE_POSITIONS))
+            else:
+                mask |= e >= min(a, b)
+        hit = np.maximum.reduceat(mask, self.evaluator.starts[:-1])
+        return np.flatnonzero(hit).astype(np.int64)
 
     def best_response(self, current: dict[str, float], echo: Echo) -> tuple[dict[str, float], float, list[dict]]:
         """Coordinate search from `current` against `current`; (best table, its score, the moves made)."""
@@ -314,7 +382,7 @@ class Search:
                     if key == "contest_per_5" and value <= 0:
                         continue
                     trial = {**best, key: value}
-                    trial_score = self.score(trial, current)
+                    trial_score = self.score(trial, current, reference=best)
                     if trial_score > best_score + MIN_GAIN:
                         moves.append({"key": key, "from": best[key], "to": value, "gain": trial_score - best_score})
                         best, best_score, improved = trial, trial_score, True
