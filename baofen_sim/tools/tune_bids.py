@@ -298,6 +298,7 @@ class Search:
         self._base = heuristic_row({"bid_mode": float(BID_MODE_TABLE), **self.weights})
         self._slots = {key: HEURISTIC.param_index(key) for key in TABLE_KEYS}
         self._references: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+        self._sorted_cache: dict[tuple[bytes, int], tuple[np.ndarray, np.ndarray]] = {}
 
     def row(self, table: dict[str, float]) -> np.ndarray:
         """The heuristic's row with bid_mode 1, the weights and `table` (its keys: TABLE_KEYS)."""
@@ -351,21 +352,37 @@ class Search:
         `reference`: an opening threshold moved from a to b changes the wish only for evaluations in
         [min(a, b), max(a, b)); a raise threshold (or contest_per_5) only the limits of evaluations at or above
         the lower one."""
-        e = self.evaluator.evaluations(params)[:, seat]
-        mask = np.zeros(len(e), dtype=bool)
+        sorted_e, table_of = self._sorted(params, seat)
+        hit = np.zeros(len(self.evaluator.table_ids), dtype=bool)
+
+        def mark(low: float, high: float = math.inf) -> None:  # the hands with low <= e < high
+            hit[table_of[np.searchsorted(sorted_e, low, "left"):np.searchsorted(sorted_e, high, "left")]] = True
+
         for key in TABLE_KEYS:
             a, b = reference[key], candidate[key]
             if a == b:
                 continue
             if key.startswith("open"):
-                mask |= (e >= min(a, b)) & (e < max(a, b))
+                mark(min(a, b), max(a, b))
             elif key == "contest_per_5":
-                mask |= e >= min(min(reference[f"contest_{p}"], candidate[f"contest_{p}"])
-                                 for p in range(TABLE_POSITIONS))
+                mark(min(min(reference[f"contest_{p}"], candidate[f"contest_{p}"]) for p in range(TABLE_POSITIONS)))
             else:
-                mask |= e >= min(a, b)
-        hit = np.maximum.reduceat(mask, self.evaluator.starts[:-1])
+                mark(min(a, b))
         return np.flatnonzero(hit).astype(np.int64)
+
+    def _sorted(self, params: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """The seat's evaluations in ascending order, and the table of each (cached per weight set and seat)."""
+        from baofen_sim.policies.registry import HEURISTIC_EVAL_WEIGHTS
+
+        weights = params[seat, HEURISTIC_EVAL_WEIGHTS:HEURISTIC_EVAL_WEIGHTS + len(WEIGHT_NAMES)].tobytes()
+        key = (weights, seat)
+        if key not in self._sorted_cache:
+            e = self.evaluator.evaluations(params)[:, seat]
+            order = np.argsort(e, kind="stable")
+            tables = np.searchsorted(self.evaluator.starts, np.arange(len(e)), "right") - 1
+            self._sorted_cache = {k: v for k, v in self._sorted_cache.items() if k[0] == weights}
+            self._sorted_cache[key] = (e[order], tables[order])
+        return self._sorted_cache[key]
 
     def best_response(self, current: dict[str, float], echo: Echo) -> tuple[dict[str, float], float, list[dict]]:
         """Coordinate search from `current` against `current`; (best table, its score, the moves made)."""
