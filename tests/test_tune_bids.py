@@ -241,6 +241,13 @@ def test_search_replays_only_the_affected_tables_and_scores_as_a_full_evaluation
                       ("open95_3", -30.0), ("contest_0", 50.0)):
         trial = {**best, key: best[key] + step}
         assert search.score(trial, current, reference=best) == pytest.approx(search.score(trial, current), abs=1e-12)
+    # a chain of accepted moves: each new reference is built from the last candidate's replayed tables
+    reference = best
+    for key, step in (("open85_2", -4.0), ("contest_1", 2.0), ("contest_per_5", -1.0), ("open90_3", 8.0)):
+        trial = {**reference, key: reference[key] + step}
+        assert search.score(trial, current, reference=reference) == pytest.approx(search.score(trial, current),
+                                                                                  abs=1e-12)
+        reference = trial
     rows = np.tile(search.row(current), (4, 1))
     few = search.affected_tables({**current, "open95_0": current["open95_0"] + 1}, current, rows, 0)
     assert 0 < len(few) < len(search.evaluator.table_ids)  # a small move replays a few tables

@@ -299,6 +299,7 @@ class Search:
         self._slots = {key: HEURISTIC.param_index(key) for key in TABLE_KEYS}
         self._references: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
         self._sorted_cache: dict[tuple[bytes, int], tuple[np.ndarray, np.ndarray]] = {}
+        self._last_trial: dict[int, tuple[tuple, tuple, tuple, np.ndarray, np.ndarray]] = {}
 
     def row(self, table: dict[str, float]) -> np.ndarray:
         """The heuristic's row with bid_mode 1, the weights and `table` (its keys: TABLE_KEYS)."""
@@ -327,8 +328,10 @@ class Search:
             else:
                 per_table, whole = self._reference(reference, current, seat)
                 order = self.affected_tables(candidate, reference, params, seat)
-                again = self.evaluator.table_totals(params, order)[:, seat].sum() if len(order) else 0.0
-                total += (whole[seat] - per_table[order, seat].sum() + again) / self.evaluator.data.deals
+                rows = self.evaluator.table_totals(params, order)
+                total += (whole[seat] - per_table[order, seat].sum() + rows[:, seat].sum()) / self.evaluator.data.deals
+                # kept: if the candidate becomes the next reference, its tables are the reference's with these
+                self._last_trial[seat] = (_key(candidate), _key(current), _key(reference), order, rows)
             self.seconds += time.perf_counter() - started
             self.evaluations += 1
         return total / len(self.seats)
@@ -336,13 +339,19 @@ class Search:
     def _reference(self, reference: dict[str, float], current: dict[str, float], seat: int
                    ) -> tuple[np.ndarray, np.ndarray]:
         """(per-table totals, their sum) with `seat` on `reference` and the others on `current` (cached)."""
-        key = (tuple(reference.items()), tuple(current.items()), seat)
+        key = (_key(reference), _key(current), seat)
         if key not in self._references:
-            params = np.tile(self.row(current), (4, 1))
-            params[seat] = self.row(reference)
-            _, per_table, _ = self.evaluator.run_tables(params)
+            last = self._last_trial.get(seat)
+            before = None if last is None else self._references.get((last[2], last[1], seat))
+            if last is not None and last[:2] == key[:2] and before is not None:
+                per_table = before[0].copy()  # the last candidate scored: its replayed tables on the old reference
+                per_table[last[3]] = last[4]
+            else:
+                params = np.tile(self.row(current), (4, 1))
+                params[seat] = self.row(reference)
+                _, per_table, _ = self.evaluator.run_tables(params)
             if len(self._references) >= 2 * len(self.seats):
-                self._references.clear()
+                self._references = {k: v for k, v in self._references.items() if k[2] != seat}
             self._references[key] = (per_table, per_table.sum(axis=0))
         return self._references[key]
 
@@ -405,6 +414,10 @@ class Search:
                         best, best_score, improved = trial, trial_score, True
             echo(f"  pass: {len(moves)} moves so far, seat mean settlement {best_score:+.5f}")
         return best, best_score, moves
+
+
+def _key(table: dict[str, float]) -> tuple:
+    return tuple(sorted(table.items()))
 
 
 def table_toml(weights: dict[str, float], table: dict[str, float], comment: list[str]) -> str:
