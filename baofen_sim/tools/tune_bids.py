@@ -49,6 +49,7 @@ TABLE_KEYS = (*(f"open{bid}_{p}" for bid in OPEN_BIDS for p in range(TABLE_POSIT
 SEARCH_STEPS = (-8.0, -4.0, -2.0, -1.0, 1.0, 2.0, 4.0, 8.0)  # evaluation points tried around a threshold
 PER_5_STEPS = (-2.0, -1.0, -0.5, 0.5, 1.0, 2.0)  # ... and around contest_per_5
 MIN_GAIN = 1e-5  # a move must raise the seat's mean settlement per hand by more than this
+EDGE = 1e-6  # evaluation points added to each side of an affected interval (a safe margin)
 CALIBRATION_QUANTILES = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0)
 WEIGHT_DECIMALS = 3
 FIT_CHUNK = 1 << 18  # samples per block of the normal equations
@@ -372,11 +373,17 @@ class Search:
             if a == b:
                 continue
             if key.startswith("open"):
-                mark(min(a, b), max(a, b))
+                mark(min(a, b) - EDGE, max(a, b) + EDGE)
             elif key == "contest_per_5":
                 mark(min(min(reference[f"contest_{p}"], candidate[f"contest_{p}"]) for p in range(TABLE_POSITIONS)))
+            elif reference["contest_per_5"] == candidate["contest_per_5"] and abs(b - a) < candidate["contest_per_5"]:
+                # limits 85 + 5·⌊(e − a)/k⌋ and 85 + 5·⌊(e − b)/k⌋ differ only on [a + mk, b + mk), m = 0, 1, ...
+                # (a < b), widened by a hair against rounding at the edges
+                low, width, k = min(a, b), abs(b - a), reference["contest_per_5"]
+                for m in range(int((sorted_e[-1] - low) // k) + 1):
+                    mark(low + m * k - EDGE, low + m * k + width + EDGE)
             else:
-                mark(min(a, b))
+                mark(min(a, b) - EDGE)
         return np.flatnonzero(hit).astype(np.int64)
 
     def _sorted(self, params: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
