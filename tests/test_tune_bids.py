@@ -160,10 +160,10 @@ def test_table_bidder_opens_by_position_and_raises_to_its_limit():
 
 
 def test_threshold_bids_file_is_the_old_threshold_bidder_whatever_the_default():
-    _, params = registry.parse_policy_options([], ["0=threshold_bids"])
+    _, params = registry.parse_policy_options([], ["0=threshold-bids"])
     assert params[0]["bid_mode"] == registry.BID_MODE_THRESHOLD
     assert (params[0]["open_threshold"], params[0]["per_5_points"], params[0]["max_bid"]) == (22.0, 1.0, 250.0)
-    # default_bids.toml sets the table bidder's defaults and nothing else
+    # default-bids.toml sets the table bidder's defaults and nothing else
     with registry.DEFAULT_BIDS_FILE.open("rb") as handle:
         assert set(tomllib.load(handle)) <= {p.name for p in registry.TABLE_BIDDER_PARAMS}
 

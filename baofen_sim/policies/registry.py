@@ -102,7 +102,7 @@ RANDOM = PolicySpec(
     ),
 )
 
-# The table bidder (policies.bidding.table_bid, issue 12): appended to the heuristic's parameters. With
+# The table bidder (policies.bidding.table_bid_at, issue 12): appended to the heuristic's parameters. With
 # bid_mode = 1 a seat bids from a fitted hand evaluation (policies.features.hand_evaluation: eval_intercept +
 # the sum of eval_<feature> × feature, in card points, "the declarer's expected score") and a table per
 # position relative to the 主叫 (0 = the 主叫, 1 = his 下家, ...): open at 85 / 90 / 95 with an evaluation of
@@ -112,11 +112,11 @@ RANDOM = PolicySpec(
 EVAL_FEATURE_NAMES = ("big_jokers", "little_jokers", "twos", "aces", "kings", "points", "pairs", "links",
                       "trump_length", "trump_high", "trump_pairs", "trump_wangfen", "voids", "short_suits")
 TABLE_POSITIONS = 4  # Baofen's four seats (§5.1), by position relative to the 主叫
-# Bundled parameter files, named on the command line without the .toml (`--param 0=threshold_bids`).
-# default_bids.toml holds the table bidder's defaults: shipping a tuned table is copying tune-bids' bids.toml
-# over it (its bid_mode = 1 makes the table the default bidder); threshold_bids.toml is the threshold bidder.
-PARAMS_DIR = Path(__file__).resolve().parent / "params"
-DEFAULT_BIDS_FILE = PARAMS_DIR / "default_bids.toml"
+# Bundled parameter files, named on the command line without the .toml (`--param 0=threshold-bids`).
+# default-bids.toml holds the table bidder's defaults: shipping a tuned table is copying tune-bids' bids.toml
+# over it (its bid_mode = 1 makes the table the default bidder); threshold-bids.toml is the threshold bidder.
+NAMED_PARAMS_DIR = Path(__file__).resolve().parent / "params"
+DEFAULT_BIDS_FILE = NAMED_PARAMS_DIR / "default-bids.toml"
 BID_MODE_THRESHOLD = 0  # bid_mode: the hand-strength threshold bidder (open_threshold, per_5_points, max_bid)
 BID_MODE_TABLE = 1  # bid_mode: the table bidder
 NEVER = 1000.0  # an evaluation no hand reaches: a table entry that never applies
@@ -311,18 +311,18 @@ def _set_param(values: dict[str, float], spec: PolicySpec, seat: int, key: str, 
     values[key] = _param_value(spec.params[index], value, where)
 
 
-def bundled_param_files() -> list[str]:
-    """The names of the bundled parameter files (PARAMS_DIR), for `--param SEAT=NAME`."""
-    return sorted(path.stem for path in PARAMS_DIR.glob("*.toml"))
+def named_param_files() -> list[str]:
+    """The names of the bundled parameter files (NAMED_PARAMS_DIR), for `--param SEAT=NAME`."""
+    return sorted(path.stem for path in NAMED_PARAMS_DIR.glob("*.toml"))
 
 
 def _load_param_file(path_text: str, where: str) -> dict[str, object]:
     path = Path(path_text.strip())
     if path.suffix != ".toml":
-        if path_text.strip() not in bundled_param_files():
+        if path_text.strip() not in named_param_files():
             raise PolicyError(f"{where}: expected SEAT=FILE.toml, SEAT=NAME (a bundled file: "
-                              f"{', '.join(bundled_param_files())}) or SEAT.KEY=VALUE")
-        path = PARAMS_DIR / f"{path_text.strip()}.toml"
+                              f"{', '.join(named_param_files())}) or SEAT.KEY=VALUE")
+        path = NAMED_PARAMS_DIR / f"{path_text.strip()}.toml"
     try:
         with path.open("rb") as handle:
             table = tomllib.load(handle)

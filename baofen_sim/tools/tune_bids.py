@@ -14,7 +14,7 @@ best response to itself, round after round, until a round changes nothing (a fix
 to itself) or `rounds` is reached.
 
 Validation (`validate_deals` > 0) is ordinary simulation on a fresh seed: one tuned seat among threshold
-bidders (`threshold_bids`) against all threshold bidders, and all tuned against all threshold, paired by
+bidders (`threshold-bids`) against all threshold bidders, and all tuned against all threshold, paired by
 table, with 95% CIs.
 """
 
@@ -35,7 +35,7 @@ from baofen_sim.policies.registry import (
     BID_MODE_TABLE,
     EVAL_FEATURE_NAMES,
     HEURISTIC,
-    PARAMS_DIR,
+    NAMED_PARAMS_DIR,
     TABLE_POSITIONS,
     _load_param_file,
 )
@@ -270,9 +270,9 @@ def heuristic_row(values: dict[str, float]) -> np.ndarray:
 
 
 def threshold_values() -> dict[str, float]:
-    """The threshold bidder (the bundled threshold_bids file)."""
-    return {key: float(value) for key, value in _load_param_file(str(PARAMS_DIR / "threshold_bids.toml"),
-                                                                  "threshold_bids").items()}
+    """The threshold bidder (the bundled threshold-bids file)."""
+    return {key: float(value) for key, value in _load_param_file(str(NAMED_PARAMS_DIR / "threshold-bids.toml"),
+                                                                  "threshold-bids").items()}
 
 
 def initial_table() -> dict[str, float]:
@@ -507,7 +507,7 @@ def _summary(data: EachData, config: TuneBidsConfig, search: Search, baseline: E
             "threshold_bidders": baseline.stats, "candidate_evaluations": search.evaluations,
             "tables_per_second": speed, "tables_per_second_per_million_deals": speed * data.deals / 1e6,
             "comment": [f"table bidder tuned by baofen-sim tune-bids on {data.deals} deals ({state}); use with",
-                        "--param SEAT=FILE, or copy over baofen_sim/policies/params/default_bids.toml to ship it"]}
+                        "--param SEAT=FILE, or copy over baofen_sim/policies/params/default-bids.toml to ship it"]}
 
 
 # ----- validation by ordinary simulation ----------------------------------------------------------------------
