@@ -27,7 +27,7 @@ from baofen_sim.codes import AUCTION_STATE_SIZE, LEDGER_STATE_SIZE_BASE, NUM_SCO
 # ---- capacities ------------------------------------------------------------------------------------------------
 
 MAX_PLAYERS = 5  # seats: 4 in Baofen and 80分, 5 in 找朋友
-MAX_PARAMS = 24  # width of a seat's parameter row (room for the play policies' parameters)
+MAX_PARAMS = 64  # width of a seat's parameter row (room for the play policies' and the table bidder's)
 MAX_TRICKS = 32  # capacity: a hand has at most hand_size (25) tricks
 MAX_FAILED = MAX_TRICKS  # one throw attempt per lead at most (§4.4.2: no second attempt in the same turn)
 MAX_KITTY = 16

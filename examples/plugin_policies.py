@@ -21,6 +21,7 @@ from baofen_sim.kernels.follow import sample_follow
 from baofen_sim.kernels.leads import sample_lead
 from baofen_sim.kernels.rng import bounded, next_u64
 from baofen_sim.policies.plugins import PluginPolicy
+from baofen_sim.policies.registry import HEURISTIC
 
 MAX_HAND = 40  # the declarer's 33 cards fit
 RANDOM_PASS_WEIGHT = 0  # slot of `pass_weight`, random's only parameter (this policy's fallback)
@@ -86,7 +87,7 @@ COPY_RANDOM = PluginPolicy(fallback="random", bid=uniform_bid, bury=uniform_bury
 
 # ---- CAUTIOUS: its own bidder, the heuristic's play -------------------------------------------------------------
 
-MIN_PAIRS_SLOT = 14  # after the heuristic's 14 parameters: CAUTIOUS.slot("min_pairs")
+MIN_PAIRS_SLOT = len(HEURISTIC.params)  # after the heuristic's parameters: CAUTIOUS.slot("min_pairs")
 
 
 @njit(cache=True)

@@ -161,7 +161,7 @@ def test_policy_arrays_from_names_and_mappings():
     ([], ["0.per_5_points=0"], "must be > 0"),
     (["random"], ["2.pass_weight=-1"], "must be >= 0"),
     ([], ["5.max_bid=100"], "seat 5 is not a seat"),
-    ([], ["0"], "'0' is neither FILE.toml nor a named parameter file; named: heuristic-untuned"),
+    ([], ["0"], "'0' is neither FILE.toml nor a named parameter file; named: default-bids, heuristic-untuned"),
     ([], ["0=params.txt"], "'params.txt' is neither FILE.toml nor a named parameter file"),
     ([], ["1=heuristic-untund"], "did you mean heuristic-untuned?"),
     ([], ["0=/no/such/file.toml"], "no such file"),
@@ -253,6 +253,7 @@ def decide(policy, params, hand, legal, state=None, rng=1):
 
 def test_heuristic_bids_the_cheapest_legal_bid_within_its_limit():
     params = registry.default_params("heuristic")
+    params[registry.HEURISTIC_BID_MODE] = registry.BID_MODE_THRESHOLD  # whatever the default bidder is
     hand = deal(7)[0][0]
     strength = hand_strength(counts_of(hand))
     params[HEURISTIC_OPEN_THRESHOLD] = strength - 2.0  # limit 85 + 5 × 2 = 95
@@ -288,12 +289,19 @@ def test_random_bid_is_pass_or_legal_and_roughly_uniform():
 @given(seed=st.integers(0, 2**32 - 1), policies=st.lists(st.sampled_from(["random", "heuristic"]), min_size=4,
                                                          max_size=4),
        name=st.sampled_from(["baofen", "baofen-001"]), zhujiao=st.integers(0, 3),
-       threshold=st.sampled_from([16.0, 20.0, 22.0]), pass_weight=st.sampled_from([0.0, 1.0, 3.0]))
-def test_policy_auctions_are_legal_for_the_reference(seed, policies, name, zhujiao, threshold, pass_weight):
+       threshold=st.sampled_from([16.0, 20.0, 22.0]), pass_weight=st.sampled_from([0.0, 1.0, 3.0]),
+       table=st.booleans())
+def test_policy_auctions_are_legal_for_the_reference(seed, policies, name, zhujiao, threshold, pass_weight, table):
     rules = preset(name)
     hands, _ = deal(seed)
+    # table: the table bidder on "10 points a pair", opening and raising by position (a 5-pair hand may go past
+    # the 150 cap of the others)
+    bidder = {"bid_mode": 1.0, "eval_pairs": 10.0, "contest_per_5": 2.0,
+              **{f"open{bid}_{p}": threshold * 2 + p + (bid - 85) for bid in (85, 90, 95) for p in range(4)},
+              **{f"contest_{p}": threshold * 2 for p in range(4)}} if table else {"bid_mode": 0.0}
     ids, params = policy_arrays(policies, [
-        {"open_threshold": threshold} if p == "heuristic" else {"pass_weight": pass_weight} for p in policies])
+        {"open_threshold": threshold, **bidder} if p == "heuristic" else {"pass_weight": pass_weight}
+        for p in policies])
     steps, declarer, target = run_auction(rules, hands, ids, params, seed, zhujiao)
     reference = Auction(rules, zhujiao, hands)
     for seat, bid in steps:

@@ -14,24 +14,37 @@ STREAM_SEAT_BASE + seat).
   to bid up to limit = 85 + 5·⌊(s − open_threshold) / per_5_points⌋ (no bid at all if s < open_threshold),
   and never above `max_bid`. It makes the smallest legal bid ≤ limit (opening low and raising by the least
   step keeps the price down), and passes if there is none. It draws nothing.
+  With `bid_mode` = 1 it is the table bidder instead (`table_bid`).
+- table bidder (issue 12; the heuristic with bid_mode = 1): e = `features.hand_evaluation` (card points the
+  declarer is expected to score), position p = the seat's place after the 主叫 (0 = the 主叫). With no bid yet
+  it opens at the largest legal opening not above its wish: 95 if e ≥ open95_p, else 90 if e ≥ open90_p, else
+  85 if e ≥ open85_p, else it passes. Once there is a bid it makes the smallest legal raise if that is at most
+  its limit 85 + 5·⌊(e − contest_p) / contest_per_5⌋ (none if e < contest_p), else passes. It draws nothing.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from baofen_sim.codes import PASS
+from baofen_sim.codes import AU_HIGH_BID, AU_TO_ACT, AU_ZHUJIAO, NO_BID, PASS
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import bounded, next_u64
-from baofen_sim.policies.features import hand_strength
+from baofen_sim.policies.features import hand_evaluation, hand_strength
 from baofen_sim.policies.registry import (
+    BID_MODE_TABLE,
+    HEURISTIC_BID_MODE,
+    HEURISTIC_CONTEST_PER_5,
     HEURISTIC_MAX_BID,
     HEURISTIC_OPEN_THRESHOLD,
     HEURISTIC_PER_5_POINTS,
+    HEURISTIC_TABLE_CONTEST,
+    HEURISTIC_TABLE_OPEN,
     RANDOM_PASS_WEIGHT,
+    TABLE_POSITIONS,
 )
 
 HEURISTIC_BASE_BID = 85  # the bid a strength of exactly open_threshold is worth
+TABLE_OPEN_BIDS = (85, 90, 95)  # the table's opening columns (open85_p, open90_p, open95_p)
 BID_STEP = 5  # points per step of the heuristic's limit
 _S11 = np.uint64(11)
 _UNIT_53 = 1.0 / 9007199254740992.0  # 2**-53: a 53-bit draw → [0, 1)
@@ -68,9 +81,60 @@ def heuristic_limit(params, strength):
 
 
 @njit(cache=True)
-def heuristic_bid(params, hand_counts, legal, n_legal):
-    """The smallest legal bid within the threshold limit, else PASS (module docstring)."""
-    limit = heuristic_limit(params, hand_strength(hand_counts))
+def threshold_bid_at(params, strength, legal, n_legal):
+    """The threshold bidder's step for a hand of strength `strength` (module docstring)."""
+    limit = heuristic_limit(params, strength)
     if n_legal > 0 and legal[0] <= limit:  # legal bids are ascending: legal[0] is the cheapest
         return legal[0]
     return PASS
+
+
+@njit(cache=True)
+def table_position(auction_state):
+    """The seat to act, counted from the 主叫 (0) in turn order."""
+    return (auction_state[AU_TO_ACT] - auction_state[AU_ZHUJIAO]) % TABLE_POSITIONS
+
+
+@njit(cache=True)
+def table_opening(params, evaluation, position):
+    """The opening the table wishes for (85, 90 or 95), or PASS."""
+    wish = PASS
+    for i in range(len(TABLE_OPEN_BIDS)):
+        if evaluation >= params[HEURISTIC_TABLE_OPEN + i * TABLE_POSITIONS + position]:
+            wish = TABLE_OPEN_BIDS[i]
+    return wish
+
+
+@njit(cache=True)
+def table_limit(params, evaluation, position):
+    """The highest bid the table raises to in a contested auction; 0 = none."""
+    threshold = params[HEURISTIC_TABLE_CONTEST + position]
+    if evaluation < threshold:
+        return 0
+    steps = np.int64(np.floor((evaluation - threshold) / params[HEURISTIC_CONTEST_PER_5]))
+    return HEURISTIC_BASE_BID + BID_STEP * steps
+
+
+@njit(cache=True)
+def table_bid_at(params, evaluation, legal, n_legal, auction_state):
+    """The table bidder's step for a hand evaluated at `evaluation` (module docstring)."""
+    position = table_position(auction_state)
+    if auction_state[AU_HIGH_BID] == NO_BID:
+        wish = table_opening(params, evaluation, position)
+        bid = PASS
+        for i in range(n_legal):  # ascending: the last one within the wish
+            if legal[i] <= wish:
+                bid = legal[i]
+        return bid
+    if n_legal > 0 and legal[0] <= table_limit(params, evaluation, position):
+        return legal[0]
+    return PASS
+
+
+@njit(cache=True)
+def heuristic_bid(params, hand_counts, legal, n_legal, auction_state):
+    """The smallest legal bid within the threshold limit, else PASS; with bid_mode 1 the table bidder
+    (module docstring)."""
+    if params[HEURISTIC_BID_MODE] == BID_MODE_TABLE:
+        return table_bid_at(params, hand_evaluation(params, hand_counts), legal, n_legal, auction_state)
+    return threshold_bid_at(params, hand_strength(hand_counts), legal, n_legal)

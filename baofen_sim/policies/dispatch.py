@@ -36,7 +36,7 @@ from baofen_sim.policies.registry import policy_spec
 DISPATCHERS = {
     "bid": ("bid_decision(policy_id, params, hand_counts, legal, n_legal, auction_state, rng_state)", {
         "random": "return random_bid(params, legal, n_legal, rng_state)",
-        "heuristic": "return heuristic_bid(params, hand_counts, legal, n_legal), rng_state",
+        "heuristic": "return heuristic_bid(params, hand_counts, legal, n_legal, auction_state), rng_state",
     }),
     "bury": ("bury_decision(policy_id, params, hand_counts, rng_state, out)", {
         "random": "return random_bury(hand_counts, rng_state, out)",

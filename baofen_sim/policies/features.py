@@ -24,6 +24,13 @@ Over uniformly random 25-card hands (10⁵ samples) it has mean 20.2, standard d
 70th percentile 22, 95th 26.5, 99th 30; the best of four hands has median 24. The heuristic bidder's
 defaults (`policies.registry`) are set on this scale.
 
+`eval_features` fills the EVAL_* features of the table bidder's hand evaluation (issue 12), counts on the 25
+dealt cards in the order of `registry.EVAL_FEATURE_NAMES`: big jokers, little jokers, 2s, aces, kings, card
+points held / 10, pairs (jokers included), tractor links, then for the best candidate trump suit its cards of
+ranks 3..A, its aces and kings, its pairs and its 王分 cards (5, 10, K), and last the other three suits'
+voids and short suits (1 or 2 cards of ranks 3..A). `hand_evaluation` is the linear evaluation with the
+weights of a parameter row (intercept first), summed in feature order.
+
 `trump_suit_score(ge1, eq2, suit)` ranks candidate trump suits: 2 per card of ranks 3..A of the suit,
 1.5 per pair in it, 2 per tractor link in it, 1 per A or K of it and 0.5 per 王分 card (5, 10, K: §6.3, a
 hand without them risks 倒扣). Ties go to the lowest suit index (S, H, C, D).
@@ -37,6 +44,7 @@ from baofen_sim.cards import BIG_JOKER, LITTLE_JOKER, NUM_KINDS, NUM_RANKS, NUM_
 from baofen_sim.kernels.auction import PAIR_COPIES, count_pairs
 from baofen_sim.kernels.bits import ONE, ZERO, bit, popcount
 from baofen_sim.kernels.jit import njit
+from baofen_sim.policies.registry import EVAL_FEATURE_NAMES, HEURISTIC_EVAL_WEIGHTS
 
 CONSTANT_TRUMP_RANK = 0  # rank index of the 2 (常主, §1.2.1)
 FIRST_CHAIN_RANK = 1  # rank index of the 3: suit chains run 3..A
@@ -212,6 +220,76 @@ def hand_features(counts, include_jokers, out):
     out[FEAT_BEST_SUIT] = best
     out[FEAT_BEST_SUIT_LENGTH] = length
     out[FEAT_TRUMP_LENGTH] = jokers + twos + length
+
+
+# `eval_features` output layout (float64[NUM_EVAL_FEATURES]), the order of registry.EVAL_FEATURE_NAMES
+EVAL_BIG_JOKERS = 0
+EVAL_LITTLE_JOKERS = 1
+EVAL_TWOS = 2
+EVAL_ACES = 3
+EVAL_KINGS = 4
+EVAL_POINTS = 5  # card points held / 10
+EVAL_PAIRS = 6  # kinds held twice, jokers included
+EVAL_LINKS = 7  # tractor_links
+EVAL_TRUMP_LENGTH = 8  # best candidate trump suit: cards of ranks 3..A
+EVAL_TRUMP_HIGH = 9  # ... its aces and kings
+EVAL_TRUMP_PAIRS = 10  # ... its pairs
+EVAL_TRUMP_WANGFEN = 11  # ... its 5s, 10s and kings (王分, §6.3)
+EVAL_VOIDS = 12  # the other suits without a card of ranks 3..A
+EVAL_SHORT_SUITS = 13  # the other suits with 1 or 2 such cards
+NUM_EVAL_FEATURES = 14
+SHORT_SUIT_MAX = 2
+POINTS_UNIT = 10.0
+assert len(EVAL_FEATURE_NAMES) == NUM_EVAL_FEATURES
+
+
+@njit(cache=True)
+def eval_features(ge1, eq2, out):
+    """Fill `out` (float64[NUM_EVAL_FEATURES]) with the EVAL_* features of a kind-space hand."""
+    best = best_suit(ge1, eq2)
+    base = best * NUM_RANKS
+    out[EVAL_BIG_JOKERS] = cards_in(ge1, eq2, BIG_JOKER_MASK)
+    out[EVAL_LITTLE_JOKERS] = cards_in(ge1, eq2, LITTLE_JOKER_MASK)
+    out[EVAL_TWOS] = rank_count(ge1, eq2, CONSTANT_TRUMP_RANK)
+    out[EVAL_ACES] = rank_count(ge1, eq2, RANK_A)
+    out[EVAL_KINGS] = rank_count(ge1, eq2, RANK_K)
+    out[EVAL_POINTS] = (5 * rank_count(ge1, eq2, RANK_5) + 10 * rank_count(ge1, eq2, RANK_10)
+                        + 10 * rank_count(ge1, eq2, RANK_K)) / POINTS_UNIT
+    out[EVAL_PAIRS] = popcount(eq2)
+    out[EVAL_LINKS] = tractor_links(eq2)
+    out[EVAL_TRUMP_LENGTH] = suit_length(ge1, eq2, best)
+    out[EVAL_TRUMP_HIGH] = cards_in(ge1, eq2, bit(base + RANK_A) | bit(base + RANK_K))
+    out[EVAL_TRUMP_PAIRS] = suit_pairs(eq2, best)
+    out[EVAL_TRUMP_WANGFEN] = cards_in(ge1, eq2, bit(base + RANK_5) | bit(base + RANK_10) | bit(base + RANK_K))
+    voids = 0
+    short = 0
+    for suit in range(NUM_SUITS):
+        if suit != best:
+            length = suit_length(ge1, eq2, suit)
+            if length == 0:
+                voids += 1
+            elif length <= SHORT_SUIT_MAX:
+                short += 1
+    out[EVAL_VOIDS] = voids
+    out[EVAL_SHORT_SUITS] = short
+
+
+@njit(cache=True)
+def weighted_evaluation(params, features):
+    """The intercept plus each feature times its weight, in feature order (params: a parameter row)."""
+    total = params[HEURISTIC_EVAL_WEIGHTS]
+    for i in range(NUM_EVAL_FEATURES):
+        total += params[HEURISTIC_EVAL_WEIGHTS + 1 + i] * features[i]
+    return total
+
+
+@njit(cache=True)
+def hand_evaluation(params, counts):
+    """The table bidder's evaluation of a kind-count hand (module docstring) with the weights of `params`."""
+    ge1, eq2 = hand_bits(counts)
+    features = np.empty(NUM_EVAL_FEATURES, dtype=np.float64)
+    eval_features(ge1, eq2, features)
+    return weighted_evaluation(params, features)
 
 
 def counts_of(kinds) -> np.ndarray:

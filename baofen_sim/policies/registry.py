@@ -23,6 +23,7 @@ mapping per seat); `policy_arrays` turns those into the kernel arrays, once, in 
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import math
 import tomllib
@@ -57,12 +58,10 @@ HEURISTIC_WIN_MIN_POINTS = 8
 HEURISTIC_RUFF_MIN_POINTS = 9
 HEURISTIC_THROW_SURE = 10
 DEFENDER_SLOT = 3
-# Parameter slots of `sampler`: the heuristic's, then its own.
-SAMPLER_SAMPLES = 14
-SAMPLER_CANDIDATES = 15
-SAMPLER_SWITCH_Z = 16
 SAMPLER_MAX_SAMPLES = 1024
 SAMPLER_MAX_CANDIDATES = 3 * NUM_EFFECTIVE_SUITS + 1  # leads: three per suit and the heuristic's
+# The heuristic's table-bidder slots (`TABLE_BIDDER_PARAMS`, after its play parameters) and the sampler's own
+# slots (after all of the heuristic's) are looked up by name below the specs.
 
 
 class PolicyError(ValueError):
@@ -113,6 +112,45 @@ RANDOM = PolicySpec(
     ),
 )
 
+# The table bidder (policies.bidding.table_bid_at, issue 12): appended to the heuristic's parameters. With
+# bid_mode = 1 a seat bids from a fitted hand evaluation (policies.features.hand_evaluation: eval_intercept +
+# the sum of eval_<feature> × feature, in card points, "the declarer's expected score") and a table per
+# position relative to the 主叫 (0 = the 主叫, 1 = his 下家, ...): open at 85 / 90 / 95 with an evaluation of
+# at least open85_p / open90_p / open95_p (the highest that holds), otherwise pass; once there is a bid, raise
+# by the smallest step while the new bid is at most 85 + 5·⌊(evaluation − contest_p) / contest_per_5⌋ (no raise
+# below contest_p). `baofen-sim tune-bids` fits and searches them.
+EVAL_FEATURE_NAMES = ("big_jokers", "little_jokers", "twos", "aces", "kings", "points", "pairs", "links",
+                      "trump_length", "trump_high", "trump_pairs", "trump_wangfen", "voids", "short_suits")
+TABLE_POSITIONS = 4  # Baofen's four seats (§5.1), by position relative to the 主叫
+# Bundled parameter files, named on the command line without the .toml (`--param 0=threshold-bids`).
+# default-bids.toml holds the table bidder's defaults: shipping a tuned table is copying tune-bids' bids.toml
+# over it (its bid_mode = 1 makes the table the default bidder); threshold-bids.toml is the threshold bidder.
+NAMED_PARAMS_DIR = Path(__file__).resolve().parent / "params"
+DEFAULT_BIDS_FILE = NAMED_PARAMS_DIR / "default-bids.toml"
+BID_MODE_THRESHOLD = 0  # bid_mode: the hand-strength threshold bidder (open_threshold, per_5_points, max_bid)
+BID_MODE_TABLE = 1  # bid_mode: the table bidder
+NEVER = 1000.0  # an evaluation no hand reaches: a table entry that never applies
+with DEFAULT_BIDS_FILE.open("rb") as _handle:
+    _DEFAULT_BIDS: dict[str, float] = {key: float(value) for key, value in tomllib.load(_handle).items()}
+TABLE_BIDDER_PARAMS = (
+    ParamSpec("bid_mode", 0.0, "0 = bid on hand strength (open_threshold, per_5_points, max_bid), 1 = bid from the "
+                               "table below on the fitted hand evaluation (baofen-sim tune-bids)", low=0.0),
+    ParamSpec("eval_intercept", 0.0, "hand evaluation (card points the declarer is expected to score): constant"),
+    *(ParamSpec(f"eval_{name}", 0.0, f"hand evaluation: points per unit of feature {name} "
+                                     f"(policies.features)") for name in EVAL_FEATURE_NAMES),
+    *(ParamSpec(f"open{bid}_{position}", NEVER, f"table bidder: evaluation needed to open at {bid} in position "
+                                               f"{position} (0 = the 主叫, 1 = his 下家, ...)")
+      for bid in (85, 90, 95) for position in range(TABLE_POSITIONS)),
+    *(ParamSpec(f"contest_{position}", NEVER, f"table bidder: evaluation needed to raise to 85 in position "
+                                             f"{position} of a contested auction")
+      for position in range(TABLE_POSITIONS)),
+    ParamSpec("contest_per_5", 5.0, "table bidder: extra evaluation needed per 5 points raised above 85", low=0.0,
+              low_exclusive=True),
+)
+assert set(_DEFAULT_BIDS) <= {p.name for p in TABLE_BIDDER_PARAMS}, DEFAULT_BIDS_FILE
+TABLE_BIDDER_PARAMS = tuple(dataclasses.replace(p, default=_DEFAULT_BIDS.get(p.name, p.default))
+                            for p in TABLE_BIDDER_PARAMS)
+
 HEURISTIC = PolicySpec(
     name="heuristic",
     id=POLICY_HEURISTIC,
@@ -140,7 +178,7 @@ HEURISTIC = PolicySpec(
         ParamSpec("defender_win_min_points", 0.0, "as declarer_win_min_points, for a defender"),
         ParamSpec("defender_ruff_min_points", 5.0, "as declarer_ruff_min_points, for a defender"),
         ParamSpec("defender_throw_sure", 1.0, "as declarer_throw_sure, for a defender"),
-    ),
+    ) + TABLE_BIDDER_PARAMS,
 )
 
 SAMPLER = PolicySpec(
@@ -167,14 +205,25 @@ POLICIES_BY_ID: dict[int, PolicySpec] = {spec.id: spec for spec in POLICIES.valu
 for _spec in POLICIES.values():
     assert len(_spec.params) <= MAX_PARAMS, _spec.name
 assert RANDOM.param_index("pass_weight") == RANDOM_PASS_WEIGHT
-assert [HEURISTIC.param_index(p.name) for p in HEURISTIC.params] == [
+assert [HEURISTIC.param_index(p.name) for p in HEURISTIC.params[:HEURISTIC_THROW_SURE + DEFENDER_SLOT + 1]] == [
     HEURISTIC_OPEN_THRESHOLD, HEURISTIC_PER_5_POINTS, HEURISTIC_MAX_BID, HEURISTIC_BURY_POINT_COST,
     HEURISTIC_BURY_PAIR_COST, HEURISTIC_BURY_VOID_BONUS, HEURISTIC_FEED_POINTS, HEURISTIC_DRAW_TRUMPS,
     HEURISTIC_WIN_MIN_POINTS, HEURISTIC_RUFF_MIN_POINTS, HEURISTIC_THROW_SURE,
     HEURISTIC_WIN_MIN_POINTS + DEFENDER_SLOT, HEURISTIC_RUFF_MIN_POINTS + DEFENDER_SLOT,
     HEURISTIC_THROW_SURE + DEFENDER_SLOT]
-assert (SAMPLER.param_index("samples"), SAMPLER.param_index("candidates"), SAMPLER.param_index("switch_z")) == (
-    SAMPLER_SAMPLES, SAMPLER_CANDIDATES, SAMPLER_SWITCH_Z)
+# Slots looked up by name, so that parameters added before them move them with no other edit.
+HEURISTIC_BID_MODE = HEURISTIC.param_index("bid_mode")
+HEURISTIC_EVAL_WEIGHTS = HEURISTIC.param_index("eval_intercept")  # the intercept, then one per feature
+HEURISTIC_TABLE_OPEN = HEURISTIC.param_index("open85_0")  # open85_0..3, open90_0..3, open95_0..3
+HEURISTIC_TABLE_CONTEST = HEURISTIC.param_index("contest_0")  # contest_0..3
+HEURISTIC_CONTEST_PER_5 = HEURISTIC.param_index("contest_per_5")
+assert [HEURISTIC.params[HEURISTIC_EVAL_WEIGHTS + 1 + i].name for i in range(len(EVAL_FEATURE_NAMES))] == [
+    f"eval_{name}" for name in EVAL_FEATURE_NAMES]
+assert HEURISTIC.param_index("open95_3") == HEURISTIC_TABLE_OPEN + 3 * TABLE_POSITIONS - 1
+assert HEURISTIC.param_index("contest_3") == HEURISTIC_TABLE_CONTEST + TABLE_POSITIONS - 1
+SAMPLER_SAMPLES = SAMPLER.param_index("samples")
+SAMPLER_CANDIDATES = SAMPLER.param_index("candidates")
+SAMPLER_SWITCH_Z = SAMPLER.param_index("switch_z")
 
 
 # ----- look-ups ------------------------------------------------------------------------------------------
@@ -287,7 +336,6 @@ def _set_param(values: dict[str, float], spec: PolicySpec, seat: int, key: str, 
     values[key] = _param_value(spec.params[index], value, where)
 
 
-NAMED_PARAMS_DIR = Path(__file__).resolve().parent / "params"
 PARAM_FORMS = "SEAT=FILE.toml, SEAT=NAME, FILE.toml, NAME or SEAT.KEY=VALUE"
 
 

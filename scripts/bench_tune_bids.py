@@ -1,0 +1,114 @@
+"""Candidate bid tables per second of the tune-bids fast evaluator on 1,000,000 stored deals (issue 12).
+
+The stored arrays are synthesized in memory (no simulation): each seat's evaluation and hand strength drawn
+around the fitted scales, the declarer's score from his evaluation plus noise, a few special categories,
+caps of 150 (250 with 5+ pairs for one hand in twenty). The evaluator's cost does not depend on where the
+numbers came from, only on the auctions they make, so the bench scores the tables tune-bids meets: the
+threshold bidders, a table that passes most hands, and one that opens most hands.
+
+    NUMBA_NUM_THREADS=1 python scripts/bench_tune_bids.py [--deals 1000000] [--repeats 20] [--append]
+
+`--append` adds the figures to results/BENCHMARKS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import time
+from pathlib import Path
+
+import numpy as np
+
+from baofen_sim.policies import select_policies
+
+select_policies(["heuristic"])
+
+from baofen_sim.codes import CAT_BANJI, CAT_JINTAIYANG, CAT_NORMAL, CAT_QUANJI  # noqa: E402
+from baofen_sim.materialize import hand_rules  # noqa: E402
+from baofen_sim.rules import preset  # noqa: E402
+from baofen_sim.tools import bid_eval  # noqa: E402
+from baofen_sim.tools.tune_bids import heuristic_row, initial_table, threshold_values  # noqa: E402
+
+PLAYERS = 4
+HANDS_PER_TABLE = 16
+
+
+def synthesize(deals: int, seed: int = 7) -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    evals = rng.normal(35.0, 25.0, (deals, PLAYERS))
+    strength = 20.2 + 3.7 * (evals - 35.0) / 25.0 + rng.normal(0, 1.5, (deals, PLAYERS))
+    score = np.rint(evals + rng.normal(0, 50.0, (deals, PLAYERS)) / 5).astype(np.int64) * 5
+    u = rng.random((deals, PLAYERS))
+    category = np.where(u < 0.002, CAT_QUANJI, np.where(u < 0.006, CAT_BANJI, np.where(
+        u < 0.03, CAT_JINTAIYANG, CAT_NORMAL))).astype(np.int64)
+    score = np.where(category == CAT_QUANJI, 500, np.where(category == CAT_BANJI, 250, np.where(
+        category == CAT_JINTAIYANG, -1500, score)))
+    caps = np.where(rng.random((deals, PLAYERS)) < 0.05, 250, 150).astype(np.int64)
+    return {"evals": evals, "strength": strength, "score": score, "category": category, "caps": caps}
+
+
+def measure(deals: int, repeats: int) -> list[tuple[str, float, dict[str, float]]]:
+    arrays = synthesize(deals)
+    record = hand_rules(preset("baofen"))
+    hr = np.zeros(1, dtype=record.dtype)
+    hr[0] = record
+    tables = -(-deals // HANDS_PER_TABLE)
+    starts = np.minimum(np.arange(tables + 1, dtype=np.int64) * HANDS_PER_TABLE, deals)
+    table_ids = np.arange(tables, dtype=np.int64)
+    blocks = -(-tables // bid_eval.TABLES_PER_BLOCK)
+    rest = np.zeros((1, PLAYERS, PLAYERS))
+    per_table = np.zeros((tables, PLAYERS))
+    detail = (np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros((1, PLAYERS)))
+    passing = {"bid_mode": 1.0, "eval_intercept": 0.0, **initial_table()}
+    opening = {**passing, **{f"open85_{p}": 30.0 for p in range(4)}, **{f"contest_{p}": 40.0 for p in range(4)}}
+    candidates = {"threshold bidders": threshold_values(), "table passing ~90%": passing,
+                  "table opening ~60%": opening}
+    figures = []
+    for name, values in candidates.items():
+        params = np.tile(heuristic_row(values), (PLAYERS, 1))
+        totals = np.zeros((blocks, PLAYERS))
+        stats = np.zeros((blocks, bid_eval.NUM_STATS))
+
+        def run(params=params, totals=totals, stats=stats) -> None:
+            bid_eval.evaluate_nb(hr, params, arrays["evals"], arrays["strength"], arrays["caps"], arrays["score"],
+                                 arrays["category"], rest, starts, table_ids, table_ids, totals, per_table, stats,
+                                 False, *detail)
+
+        run()  # compile or load
+        times = []
+        for _ in range(repeats):
+            started = time.perf_counter()
+            run()
+            times.append(time.perf_counter() - started)
+        s = stats.sum(axis=0)
+        figures.append((name, min(times), {"all_pass_rate": s[bid_eval.STAT_ALL_PASS] / deals}))
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1_000_000)
+    parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--append", action="store_true")
+    args = parser.parse_args()
+    threads = os.environ.get("NUMBA_NUM_THREADS", "default")
+    lines = [f"### tune-bids fast evaluator, {datetime.date.today()} ({platform.processor() or platform.machine()}, "
+             f"NUMBA_NUM_THREADS={threads})", "",
+             f"`python scripts/bench_tune_bids.py --deals {args.deals}` (synthesized stored deals, "
+             f"{HANDS_PER_TABLE} hands per table, best of {args.repeats})", "",
+             "| candidate | all-pass | ms per table | candidate tables/s |", "|---|---|---|---|"]
+    for name, seconds, stats in measure(args.deals, args.repeats):
+        lines.append(f"| {name} | {stats['all_pass_rate']:.2f} | {seconds * 1e3:.1f} | {1 / seconds:.0f} |")
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if args.append:
+        path = Path(__file__).resolve().parent.parent / "results" / "BENCHMARKS.md"
+        with path.open("a", encoding="utf-8") as handle:
+            handle.write("\n" + text)
+
+
+if __name__ == "__main__":
+    main()
