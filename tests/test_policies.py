@@ -168,7 +168,7 @@ def test_policy_arrays_from_names_and_mappings():
     (["random"], ["heuristic-untuned"], "unknown parameter 'declarer_win_min_points' for policy random"),
     (["sampler"], ["0.samples=0"], "samples = 0 is not allowed \\(must be >= 1\\)"),
     (["sampler"], ["0.samples=2000"], "samples = 2000 is not allowed \\(must be <= 1024\\)"),
-    (["sampler"], ["0.candidates=17"], "candidates = 17 is not allowed \\(must be <= 16\\)"),
+    (["sampler"], ["0.candidates=22"], "candidates = 22 is not allowed \\(must be <= 21\\)"),
     (["sampler"], ["0.candidates=2.5"], "candidates = 2.5 is not allowed \\(must be a whole number\\)"),
 ])
 def test_bad_options_raise_one_line(policies, params, message):

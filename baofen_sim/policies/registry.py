@@ -59,7 +59,7 @@ HEURISTIC_RUFF_MIN_POINTS = 9
 HEURISTIC_THROW_SURE = 10
 DEFENDER_SLOT = 3
 SAMPLER_MAX_SAMPLES = 1024
-SAMPLER_MAX_CANDIDATES = 3 * NUM_EFFECTIVE_SUITS + 1  # leads: three per suit and the heuristic's
+SAMPLER_MAX_CANDIDATES = 4 * NUM_EFFECTIVE_SUITS + 1  # leads: four kinds per suit and the heuristic's
 # The heuristic's table-bidder slots (`TABLE_BIDDER_PARAMS`, after its play parameters) and the sampler's own
 # slots (after all of the heuristic's) are looked up by name below the specs.
 

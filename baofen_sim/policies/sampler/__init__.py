@@ -1,11 +1,12 @@
 """The `sampler` play policy (DESIGN.md §6): perfect-information Monte Carlo, as GIB plays bridge.
 
 At each play the seat lists at most `candidates` plays — the heuristic's own choice first, then others
-(leads: each held suit's longest unit, highest card and cheapest card; follows: the legal answers from the
+(leads: each held suit's sure lead, a throw of its sure units when throws are allowed, then each suit's
+longest unit, highest card and cheapest card; follows: the legal answers from the
 cheapest and the dearest in, by the heuristic's play cost) — draws `samples` deals of the cards it has not
-seen that agree with everything it saw (`deals.sample_deal`: the hands' sizes, the voids shown by following,
-the declarer's own bury; for a defender, the trump the declarer named and what he would have buried,
-`deals.model_declarer`), plays each candidate to the end of the hand in each deal with the heuristic at
+seen that agree with everything it saw (`deals.sample_deal`: the hands' sizes, the voids and the missing
+pairs shown by following, the cards of failed throws, the auction, the declarer's own bury; for a defender,
+the trump the declarer named and what he would have buried, `deals.model_declarer`), plays each candidate to the end of the hand in each deal with the heuristic at
 every seat (`playout`), and keeps the candidate with the best mean outcome for its side when its paired gain
 over the heuristic's choice is `switch_z` standard errors above zero, else the heuristic's (successive halving:
 after a quarter and after half of the deals the worse half of the candidates still compared is dropped, down
@@ -29,7 +30,8 @@ from baofen_sim.kernels.play import note_void, play_cards, resolve_lead
 from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead
 from baofen_sim.policies.heuristic.candidates import FOLLOW_CAPACITY, append_new
 from baofen_sim.policies.heuristic.costs import POINT_COST, cheapest_single, play_cost
-from baofen_sim.policies.heuristic.leads import best_unit
+from baofen_sim.policies.heuristic.leads import best_unit, sure_lead
+from baofen_sim.policies.heuristic.unseen import unseen_cards
 from baofen_sim.policies.registry import (
     SAMPLER_CANDIDATES,
     SAMPLER_MAX_CANDIDATES,
@@ -41,6 +43,12 @@ from baofen_sim.policies.sampler.playout import declarer_value, play_out, playou
 from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
 
 MAX_CANDIDATES = SAMPLER_MAX_CANDIDATES
+# Kinds of lead candidates, in the order they are listed.
+LEAD_SURE = 0
+LEAD_LONGEST = 1
+LEAD_HIGHEST = 2
+LEAD_CHEAPEST = 3
+LEAD_KINDS = 4
 HALVING_FIRST = 4  # the worse half of the candidates is dropped after samples // 4 deals ...
 HALVING_SECOND = 2  # ... and again after samples // 2
 FINALISTS = 2  # candidates that see every deal
@@ -51,19 +59,27 @@ FINALISTS = 2  # candidates that see every deal
 
 @njit(cache=True)
 def lead_candidates(params, tb, view, hand_ge1, hand_eq2, out_ge1, out_eq2, limit):
-    """The heuristic's lead, then each suit's longest unit, highest card, cheapest card (suit by suit in
-    that order of kinds). Returns the count."""
+    """The heuristic's lead, then each suit's sure lead (every sure unit together as a throw when throws are
+    allowed, `heuristic.leads.sure_lead`), longest unit (a tractor or pair when it has one), highest card and
+    cheapest card (suit by suit in that order of kinds). Returns the count."""
     _, ge1, eq2 = heuristic_lead(params, tb, view, hand_ge1, hand_eq2, np.uint64(0))
     count = append_new(out_ge1[:limit], out_eq2[:limit], 0, ge1, eq2)
-    for kind in range(3):
+    unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
+    is_declarer = view.seat == view.declarer
+    for kind in range(LEAD_KINDS):
         for suit in range(NUM_EFFECTIVE_SUITS):
             mask = tb.suit_mask[suit]
             held = hand_ge1 & mask
             if held == ZERO:
                 continue
-            if kind == 0:
+            if kind == LEAD_SURE:
+                ge1, eq2 = sure_lead(tb, suit, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, is_declarer,
+                                     view.throw_allowed)
+                if ge1 == ZERO:
+                    continue
+            elif kind == LEAD_LONGEST:
                 ge1, eq2 = best_unit(tb, held, hand_eq2 & mask)
-            elif kind == 1:
+            elif kind == LEAD_HIGHEST:
                 ge1, eq2 = np.uint64(1) << np.uint64(highest_index(held)), ZERO
             else:
                 ge1, eq2 = cheapest_single(tb, held, hand_eq2, POINT_COST)[0], ZERO
