@@ -1,21 +1,21 @@
 """The `sampler` play policy (DESIGN.md §6): perfect-information Monte Carlo, as GIB plays bridge.
 
-At each play the seat lists at most `candidates` plays — the heuristic's own choice first, then others
-(leads: each held suit's sure lead, a throw of its sure units when throws are allowed, then each suit's
-longest unit, highest card and cheapest card; follows: the legal answers from the
-cheapest and the dearest in, by the heuristic's play cost) — draws `samples` deals of the cards it has not
-seen that agree with everything it saw (`deals.sample_deal`: the hands' sizes, the voids and the missing
-pairs shown by following, the cards of failed throws, the auction, the declarer's own bury; for a defender,
-the trump the declarer named and what he would have buried, `deals.model_declarer`), plays each candidate to the end of the hand in each deal with the heuristic at
-every seat (`playout`), and keeps the candidate with the best mean outcome for its side when its paired gain
-over the heuristic's choice is `switch_z` standard errors above zero, else the heuristic's (successive halving:
-after a quarter and after half of the deals the worse half of the candidates still compared is dropped, down
-to two: 8 candidates cost 4 playouts per deal on average instead of 8, 4 cost 2.5), scored as the hand is
-scored: the declarer's settlement for the result at the actual target, R breaking ties. Bids, the bury
-and the trump are the heuristic's; so are the first parameter slots, which also steer the playouts.
+At each play the seat lists at most `candidates` plays — the heuristic's own choice first, then others (leads: each
+held suit's sure lead, a throw of its sure units when throws are allowed, then each suit's longest unit, highest
+card and cheapest card; follows: the legal answers from the cheapest and the dearest in, by the heuristic's play
+cost) — draws `samples` deals of the cards it has not seen that agree with everything it saw (`deals.sample_deal`:
+the hands' sizes, the voids and the missing pairs shown by following, the cards of failed throws, the auction, the
+declarer's own bury; for a defender, the trump the declarer named and what he would have buried,
+`deals.names_trump`, `deals.model_bury`), plays each candidate to the end of the hand in each deal with the
+heuristic at every seat (`playout`), and keeps the candidate with the best mean outcome for its side when its paired
+gain over the heuristic's choice is `switch_z` standard errors above zero, else the heuristic's (successive halving:
+after a quarter and after half of the deals the worse half of the candidates still compared is dropped, down to two:
+8 candidates cost 4 playouts per deal on average instead of 8, 4 cost 2.5), scored as the hand is scored: the
+declarer's settlement for the result at the actual target, R breaking ties. Bids, the bury and the trump are the
+heuristic's; so are the first parameter slots, which also steer the playouts.
 
-Deterministic per seed: the deals come from the seat's own stream. What it does not use: the bids (what
-they say about the hands beyond the declarer's trump and bury: the bidders' policies are not known to it).
+Deterministic per seed: the deals come from the seat's own stream. The auction is read through the heuristic's
+threshold bidder with the seat's own parameters (the real bidders' policies are not known to it).
 """
 
 from __future__ import annotations
