@@ -43,7 +43,7 @@ from baofen_sim.policies.heuristic.unseen import unseen_cards
 from baofen_sim.records import MAX_KITTY, MAX_PLAYERS
 
 MAX_HOLDERS = MAX_PLAYERS  # the other seats and the kitty
-MAX_REDRAWS = 32  # deals drawn again at most until the auction and the declarer's trump agree with the deal
+MAX_REDRAWS = 8  # deals drawn again at most until the auction and the declarer's trump agree with the deal
 MAX_HIDDEN = 108
 ALL_SUITS = (1 << NUM_EFFECTIVE_SUITS) - 1
 
@@ -251,7 +251,9 @@ def model_bury(params, tb, view, kitty_slot, kitty_size, out_ge1, out_eq2, count
 def bids_agree(params, tb, view, seat, out_ge1, out_eq2, counts):
     """Whether every other seat's auction (view.bid_high, view.passed_under) is what the heuristic's threshold
     bidder, with the seat's own parameters, would have bid on its 25 dealt cards in this deal (its hand and
-    what it has played; not the declarer's, whose dealt cards are mixed with the kitty)."""
+    what it has played; not the declarer's, whose dealt cards are mixed with the kitty): a seat that bid reaches
+    its highest bid; a seat that only passed would not have made the cheapest bid open to it. A bidder's later
+    pass is not read: the narrow window of strengths it leaves would cost many draws."""
     for other in range(tb.num_players):
         if other == seat or other == view.declarer or view.bid_high[other] + view.passed_under[other] == 0:
             continue
@@ -259,7 +261,9 @@ def bids_agree(params, tb, view, seat, out_ge1, out_eq2, counts):
                                          view.seat_played_eq2[other])
         kind_counts_of(tb, dealt_ge1, dealt_eq2, counts)
         limit = heuristic_limit(params, hand_strength(counts))
-        if limit < view.bid_high[other] or (view.passed_under[other] > 0 and limit >= view.passed_under[other]):
+        if limit < view.bid_high[other]:
+            return False
+        if view.bid_high[other] == 0 and view.passed_under[other] > 0 and limit >= view.passed_under[other]:
             return False
     return True
 
