@@ -248,11 +248,8 @@ def _tables(hr_array, params, evals, strengths, caps, score, category, rest, sta
                         amount = hr.zhujiao_amount if s == zhujiao else hr.fujiao_amount
                         out[s] -= amount * unit
                         pot += amount
-                    if pot > 0 and pot >= hr.split_threshold:
-                        _split(out, pot, n, unit)
-                        pot = 0.0
-                        streak = 0
-                    elif hr.nobid_streak_limit != STREAK_OFF and streak >= hr.nobid_streak_limit:
+                    if (pot > 0 and pot >= hr.split_threshold) or (
+                            hr.nobid_streak_limit != STREAK_OFF and streak >= hr.nobid_streak_limit):
                         _split(out, pot, n, unit)
                         pot = 0.0
                         streak = 0
