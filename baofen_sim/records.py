@@ -58,6 +58,8 @@ PLAY_VIEW_DTYPE = np.dtype([
     ("seat_played_eq2", np.uint64, (MAX_PLAYERS,)),
     ("bid_high", np.int64, (MAX_PLAYERS,)),  # the highest bid each seat made in the auction (0: none)
     ("passed_under", np.int64, (MAX_PLAYERS,)),  # the lowest bid it could have made when it passed (0: none)
+    ("passed_opening", np.int64),  # bit s: seat s passed with no bid standing (a pass of the opening)
+    ("zhujiao", np.int64),          # the 主叫 of the auction (positions of the table bidder)
     ("pairless", np.int64, (MAX_PLAYERS,)),  # bit s: the seat has shown it holds no pair of effective suit s
     ("shown_ge1", np.uint64, (MAX_PLAYERS,)),  # cards a seat showed in a failed throw (§4.4.1), not played since
     ("shown_eq2", np.uint64, (MAX_PLAYERS,)),

@@ -23,9 +23,12 @@ from baofen_sim.runspec import RunSpec
 from baofen_sim.simulate import simulate
 from tests.test_engine_hand import warm_engine
 
-UNTUNED = parse_policy_options([], ["heuristic-untuned"])[1]
-UNTUNED_MIXED = parse_policy_options(["heuristic", "1=random", "3=random"], ["0=heuristic-untuned",
-                                                                             "2=heuristic-untuned"])[1]
+UNTUNED = parse_policy_options([], ["heuristic-untuned", "threshold-bids"])[1]
+UNTUNED_MIXED = parse_policy_options(["heuristic", "1=random", "3=random"], [
+    "0=heuristic-untuned", "2=heuristic-untuned", "0=threshold-bids", "2=threshold-bids"])[1]
+THRESHOLD = parse_policy_options([], ["threshold-bids"])[1]
+THRESHOLD_MIXED = parse_policy_options(["heuristic", "1=random", "3=random"], ["0=threshold-bids",
+                                                                               "2=threshold-bids"])[1]
 
 RUNS = {
     "baofen-random": RunSpec(rules=preset("baofen"), policies=("random",) * 4, deals=300, hands_per_table=8,
@@ -36,6 +39,12 @@ RUNS = {
                                  hands_per_table=8, chunk_size=96, seed=43, tricks=True),
     "baofen-001-mixed": RunSpec(rules=preset("baofen-001"), policies=("heuristic", "random") * 2, deals=300,
                                 hands_per_table=16, chunk_size=160, seed=44, tricks=True),
+    "baofen-heuristic-threshold-bids": RunSpec(rules=preset("baofen"), policies=("heuristic",) * 4,
+                                               params=THRESHOLD, deals=300, hands_per_table=16, chunk_size=160,
+                                               seed=42, tricks=True),
+    "baofen-001-mixed-threshold-bids": RunSpec(rules=preset("baofen-001"), policies=("heuristic", "random") * 2,
+                                               params=THRESHOLD_MIXED, deals=300, hands_per_table=16,
+                                               chunk_size=160, seed=44, tricks=True),
     "baofen-heuristic-untuned": RunSpec(rules=preset("baofen"), policies=("heuristic",) * 4, params=UNTUNED,
                                         deals=300, hands_per_table=16, chunk_size=160, seed=42, tricks=True),
     "baofen-001-mixed-untuned": RunSpec(rules=preset("baofen-001"), policies=("heuristic", "random") * 2,
@@ -48,12 +57,16 @@ RUNS = {
 # re-recorded for two new columns only (hands: pot_flow_i; tricks: declarer): without them the rows hashed to
 # the digests before. Then the heuristic's play defaults became the tune-play result (results/tune-play/):
 # the heuristic runs changed; the *-untuned runs, with the named file of the old values, keep the digests the
-# same runs had before.
+# same runs had before. Then the tuned table bidder (tune-bids) became the heuristic's default bidder: the
+# heuristic runs changed; the *-threshold-bids runs, with the named file of the old bidder, keep the digests
+# the heuristic runs had before.
 DIGESTS = {
     "baofen-random": "8e1b108d617f0858f54aa108007b491ab4c84b354544a3eac056c76eb54fd98c",
-    "baofen-heuristic": "fb8b20a60334253a21fff6d68a1bfdc8a4e458a224f7c7af7fd733c35d46f2f0",
+    "baofen-heuristic": "14be43c15b15cb3005189b53991f8f11b1cda9594239c592ec57bb0ff5fa980f",
     "baofen-001-random": "d2f4bc3ba44e8c332e0459ef972e0e719f3525401096ec082c1609b45bec30e3",
-    "baofen-001-mixed": "3eaf70af50de28feac05edf71215d50e956a83b2be1618e5eb1f2b240357d988",
+    "baofen-001-mixed": "bcc77f764d741a8b844355fd51361ab3f7feb0b80bd93156401d848d33f8a87a",
+    "baofen-heuristic-threshold-bids": "fb8b20a60334253a21fff6d68a1bfdc8a4e458a224f7c7af7fd733c35d46f2f0",
+    "baofen-001-mixed-threshold-bids": "3eaf70af50de28feac05edf71215d50e956a83b2be1618e5eb1f2b240357d988",
     "baofen-heuristic-untuned": "4d890f822c19f0a7ddec379b13911464304e64a8df2d5d4f11715ca4db74b0eb",
     "baofen-001-mixed-untuned": "cba7faca3af7ee0926604a30d12c1082a1b4354348384d86d5a9419f27d84278",
 }

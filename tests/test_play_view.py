@@ -61,8 +61,14 @@ def test_the_auction_shows_each_seats_highest_bid_and_lowest_pass():
         sc.bid_seats[i], sc.bid_values[i], sc.bid_cheapest[i] = seat, bid, cheapest
     view = new_play_view()
     view.bid_high[3] = 120  # left from an earlier hand
-    note_bids(4, sc, view, len(steps))
+    note_bids(4, sc, view, len(steps), 3)
     assert view.bid_high[:4].tolist() == [85, 0, 95, 0]
     assert view.passed_under[:4].tolist() == [95, 90, 0, 95]
-    note_bids(4, sc, view, 0)  # a forced declarer: no auction
+    assert view.passed_opening == 0 and view.zhujiao == 3  # every pass came after seat 0's 85
+    steps = [(1, 0, 85), (2, 0, 85), (3, 90, 85), (0, 0, 95), (1, 95, 95)]
+    for i, (seat, bid, cheapest) in enumerate(steps):
+        sc.bid_seats[i], sc.bid_values[i], sc.bid_cheapest[i] = seat, bid, cheapest
+    note_bids(4, sc, view, len(steps), 1)
+    assert view.passed_opening == 0b0110 and view.passed_under[:4].tolist() == [95, 85, 85, 0]
+    note_bids(4, sc, view, 0, 0)  # a forced declarer: no auction
     assert view.bid_high[:4].tolist() == [0] * 4 and view.passed_under[:4].tolist() == [0] * 4

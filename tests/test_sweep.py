@@ -136,15 +136,15 @@ def test_every_variant_plays_the_deals_of_a_plain_run(tmp_path, engine):  # noqa
     """Common random numbers: a variant's rows equal a simulate of its spec; two variants differ only where
     their rule or parameter changes the play (the seats' cards are the same)."""
     base = base_of(deals=400, hands_per_table=8)
-    varies = varies_of(base, "0.open_threshold=20,26")
+    varies = varies_of(base, "0.bid_mode=0,1")  # seat 0: the threshold bidder, the (default) table bidder
     out = tmp_path / "sweep"
     sweep(base, varies, out, progress=False)
     hands = pl.scan_parquet(out / "hands").collect()
     for variant in plan_variants(base, varies):
         plain = tmp_path / variant.dir.replace("=", "-")
         simulate(variant.spec, plain, progress=False)
-        mine = hands.filter(pl.col("open_threshold_0") == float(variant.values["open_threshold_0"]))
-        assert mine.drop("open_threshold_0").equals(pl.read_parquet(plain / "hands"))
-    low, high = (hands.filter(pl.col("open_threshold_0") == v) for v in (20.0, 26.0))
-    assert np.array_equal(low["strength_0"].to_numpy(), high["strength_0"].to_numpy())
-    assert (low["declarer"] == 0).sum() > (high["declarer"] == 0).sum()
+        mine = hands.filter(pl.col("bid_mode_0") == float(variant.values["bid_mode_0"]))
+        assert mine.drop("bid_mode_0").equals(pl.read_parquet(plain / "hands"))
+    threshold, table = (hands.filter(pl.col("bid_mode_0") == v) for v in (0.0, 1.0))
+    assert np.array_equal(threshold["strength_0"].to_numpy(), table["strength_0"].to_numpy())
+    assert (threshold["declarer"] == 0).sum() > (table["declarer"] == 0).sum()

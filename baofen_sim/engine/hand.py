@@ -99,17 +99,23 @@ def auction(hr, sc, st, row, zhujiao):
 
 
 @njit(cache=True)
-def note_bids(n, sc, view, steps):
-    """What the auction showed of each seat, for the play policies (PLAY_VIEW_DTYPE bid_high, passed_under);
-    steps = 0 (a forced declarer): nothing."""
+def note_bids(n, sc, view, steps, zhujiao):
+    """What the auction showed of each seat, for the play policies (PLAY_VIEW_DTYPE bid_high, passed_under,
+    passed_opening, zhujiao); steps = 0 (a forced declarer): nothing."""
     for seat in range(n):
         view.bid_high[seat] = 0
         view.passed_under[seat] = 0
+    view.passed_opening = 0
+    view.zhujiao = zhujiao
+    standing = False
     for i in range(steps):
         seat = sc.bid_seats[i]
         if sc.bid_values[i] != PASS:
             view.bid_high[seat] = max(view.bid_high[seat], sc.bid_values[i])
+            standing = True
         else:
+            if not standing:
+                view.passed_opening |= 1 << seat
             cheapest = sc.bid_cheapest[i]
             if cheapest > 0 and (view.passed_under[seat] == 0 or cheapest < view.passed_under[seat]):
                 view.passed_under[seat] = cheapest
@@ -236,7 +242,7 @@ def play_hand(hr, tables, cs, table, hand, row, log, ledger, sc, st, view, force
     else:
         skip_auction(row)
         declarer, target = forced, cs.forced_target
-    note_bids(n, sc, view, row.n_bids)
+    note_bids(n, sc, view, row.n_bids, zhujiao)
     if declarer == NO_SEAT:
         finish_all_pass(hr, sc, row, ledger)
     else:

@@ -132,6 +132,17 @@ def table_bid_at(params, evaluation, legal, n_legal, auction_state):
 
 
 @njit(cache=True)
+def bid_reaches(params, hand_counts, position):
+    """How far the heuristic's bidder goes with these cards at `position` from the 主叫: (the highest opening,
+    the highest bid in a contested auction); 0 = none. What the sampler reads the auction by."""
+    if params[HEURISTIC_BID_MODE] == BID_MODE_TABLE:
+        evaluation = hand_evaluation(params, hand_counts)
+        return table_opening(params, evaluation, position), table_limit(params, evaluation, position)
+    limit = heuristic_limit(params, hand_strength(hand_counts))
+    return limit, limit
+
+
+@njit(cache=True)
 def heuristic_bid(params, hand_counts, legal, n_legal, auction_state):
     """The smallest legal bid within the threshold limit, else PASS; with bid_mode 1 the table bidder
     (module docstring)."""

@@ -154,7 +154,8 @@ TABLE_BIDDER_PARAMS = tuple(dataclasses.replace(p, default=_DEFAULT_BIDS.get(p.n
 HEURISTIC = PolicySpec(
     name="heuristic",
     id=POLICY_HEURISTIC,
-    doc="threshold bidder on the hand strength score (policies.features), buries low plain non-point cards, "
+    doc="table bidder on the fitted hand evaluation (tune-bids; bid_mode = 0: the threshold bidder on the hand "
+        "strength score), buries low plain non-point cards, "
         "names its strongest suit; plays like a sensible human (policies.heuristic): the declarer draws "
         "trumps and cashes sure winners, defenders feed points to a teammate who wins, nobody wastes a trump "
         "on a pointless trick",

@@ -16,7 +16,7 @@ voids it is a uniform deal. A deal is a function of the view, the seat's own car
 the hidden cards' true places are never read.
 
 Every seat heard the auction: a deal in which another seat (not the declarer) would not have bid as it did,
-by the heuristic's threshold bidder with the seat's own parameters, is drawn again (`bids_agree`; the
+by the heuristic's bidder (threshold or table) with the seat's own parameters, is drawn again (`bids_agree`; the
 bidders' real policies are not known to the seat, so this is its model of them). A defender also knows what
 the declarer did with his 33 cards (his dealt 25 and the kitty): he named the trump and buried 8.
 `names_trump` and `model_bury` read a deal through the heuristic's eyes (`features.best_trump_suit`,
@@ -36,10 +36,11 @@ from baofen_sim.kernels.bits import ONE, ZERO, popcount, remove_cards, trailing_
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.play import add_cards
 from baofen_sim.kernels.rng import bounded
-from baofen_sim.policies.bidding import heuristic_limit
+from baofen_sim.policies.bidding import bid_reaches
 from baofen_sim.policies.bury import heuristic_bury
-from baofen_sim.policies.features import best_trump_suit, hand_strength
+from baofen_sim.policies.features import best_trump_suit
 from baofen_sim.policies.heuristic.unseen import unseen_cards
+from baofen_sim.policies.registry import TABLE_POSITIONS
 from baofen_sim.records import MAX_KITTY, MAX_PLAYERS
 
 MAX_HOLDERS = MAX_PLAYERS  # the other seats and the kitty
@@ -249,22 +250,26 @@ def model_bury(params, tb, view, kitty_slot, kitty_size, out_ge1, out_eq2, count
 
 @njit(cache=True)
 def bids_agree(params, tb, view, seat, out_ge1, out_eq2, counts):
-    """Whether every other seat's auction (view.bid_high, view.passed_under) is what the heuristic's threshold
-    bidder, with the seat's own parameters, would have bid on its 25 dealt cards in this deal (its hand and
-    what it has played; not the declarer's, whose dealt cards are mixed with the kitty): a seat that bid reaches
-    its highest bid; a seat that only passed would not have made the cheapest bid open to it. A bidder's later
-    pass is not read: the narrow window of strengths it leaves would cost many draws."""
+    """Whether every other seat's auction (view.bid_high, view.passed_under, view.passed_opening) is what the
+    heuristic's bidder (`bid_reaches`: the threshold or the table bidder), with the seat's own parameters,
+    would have bid on its 25 dealt cards in this deal (its hand and what it has played; not the declarer's,
+    whose dealt cards are mixed with the kitty): a seat that bid reaches its highest bid as an opening or in a
+    contest; a seat that only passed would not have made the cheapest bid open to it. A bidder's later pass is
+    not read: the narrow window of evaluations it leaves would cost many draws."""
     for other in range(tb.num_players):
         if other == seat or other == view.declarer or view.bid_high[other] + view.passed_under[other] == 0:
             continue
         dealt_ge1, dealt_eq2 = add_cards(out_ge1[other], out_eq2[other], view.seat_played_ge1[other],
                                          view.seat_played_eq2[other])
         kind_counts_of(tb, dealt_ge1, dealt_eq2, counts)
-        limit = heuristic_limit(params, hand_strength(counts))
-        if limit < view.bid_high[other]:
-            return False
-        if view.bid_high[other] == 0 and view.passed_under[other] > 0 and limit >= view.passed_under[other]:
-            return False
+        opening, contest = bid_reaches(params, counts, (other - view.zhujiao) % TABLE_POSITIONS)
+        if view.bid_high[other] > 0:
+            if max(opening, contest) < view.bid_high[other]:
+                return False
+        elif view.passed_under[other] > 0:
+            reach = opening if (view.passed_opening >> other) & 1 else contest
+            if reach >= view.passed_under[other]:
+                return False
     return True
 
 
