@@ -22,7 +22,7 @@ from baofen_sim.codes import CATEGORY_LABELS
 from baofen_sim.rules import RuleSet
 
 
-def _outcomes(rules: RuleSet, pairs: np.ndarray, targets: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+def target_outcomes(rules: RuleSet, pairs: np.ndarray, targets: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     """won[pair, target] (bool) and the declarer's result settlement [pair, target] of each (S, category)."""
     # Imported here: importing the kernels fixes this process's policy set (policy_set), which a report must
     # leave to the commands that run the engine.
@@ -59,7 +59,7 @@ def every_target(hands: pl.LazyFrame, rules: RuleSet, seats: int, by: list[str] 
     if rows.is_empty():
         return []
     pairs = rows.select("score", "__category").unique(maintain_order=True)
-    won, change = _outcomes(rules, pairs.to_numpy(), targets)
+    won, change = target_outcomes(rules, pairs.to_numpy(), targets)
     index = {(s, c): i for i, (s, c) in enumerate(pairs.iter_rows())}
     pair_of = np.array([index[(s, c)] for s, c in rows.select("score", "__category").iter_rows()])
     played = np.array([targets.index(t) if t in targets else -1 for t in rows["__played"]])

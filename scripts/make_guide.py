@@ -1,0 +1,57 @@
+"""Regenerate results/BIDDING_GUIDE.md, its plots (results/guide/*.png) and every number in it
+(results/guide/guide.json) from scratch (issue 12): about 115 million hands at scale 1.
+
+    python scripts/make_guide.py [--scale 1] [--work runs/guide] [--out results] [--threads N]
+
+Each step prints its progress; an interrupted run resumes where it stopped when run again (the data sets in
+--work are kept). --scale shrinks every data set (a quick look: --scale 0.01); the guide then says so.
+The steps and what each number means: baofen_sim/tools/guide.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from baofen_sim.tools.guide import GuideError, GuidePlan, copy_calibration, guide_numbers, run_steps
+from baofen_sim.tools.guide_text import FIGURES, plot_all, write_guide
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--work", type=Path, default=Path("runs/guide"), help="where the data sets go")
+    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent.parent / "results",
+                        help="where BIDDING_GUIDE.md and guide/ go")
+    parser.add_argument("--scale", type=float, default=1.0, help="fraction of the full data sets")
+    parser.add_argument("--threads", type=int, default=None, help="Numba threads (default: all cores)")
+    args = parser.parse_args()
+    if not 0 < args.scale <= 1 or (args.threads is not None and args.threads < 1):
+        print("error: --scale must be in (0, 1] and --threads at least 1", file=sys.stderr)
+        return 2
+    plan = GuidePlan(work=args.work, scale=args.scale, threads=args.threads)
+    started = time.perf_counter()
+    try:
+        timings = run_steps(plan, echo=print)
+        analysis = time.perf_counter()
+        numbers = guide_numbers(plan, timings, echo=print)
+        figures = args.out / FIGURES
+        copy_calibration(plan, figures)
+        plot_all(numbers, figures)
+        numbers["timings"]["analysis"] = time.perf_counter() - analysis
+        (figures / "guide.json").write_text(json.dumps(numbers, indent=1, default=str), encoding="utf-8")
+        path = write_guide(numbers, args.out)
+    except GuideError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted: run the same command again to resume", file=sys.stderr)
+        return 130
+    print(f"{path} written ({(time.perf_counter() - started) / 60:.1f} min this run)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
