@@ -8,6 +8,11 @@ threshold bidders, a table that passes most hands, and one that opens most hands
 
     NUMBA_NUM_THREADS=1 python scripts/bench_tune_bids.py [--deals 1000000] [--repeats 20] [--append]
 
+Threads: `evaluate_nb` runs blocks of tables in parallel, so run it once with NUMBA_NUM_THREADS=1 and once
+with the default (every core); the heading records which. On a shared machine the 2-thread figure is only as
+good as the second core is idle. Timed: `evaluate_nb` alone; `with_bidders` (the stored deals' values and
+levels for the bid modes, made once per weight set and modes in tune-bids) is shown apart.
+
 `--append` adds the figures to results/BENCHMARKS.md.
 """
 

@@ -9,15 +9,22 @@ at the table's end (A48), plus the stored rest (S001 throw penalties). As long a
 and the auction (the heuristic's does), that is what an ordinary simulation with those bidders gives on the
 same deals.
 
-Speed asks for the hot loop to make no call with array arguments (each costs reference counting, more than a
-whole auction step), so three things are written out here rather than called: the bidders' arithmetic
-(`bidding.table_opening`, `table_limit`, `heuristic_limit`), the §5.4 auction for bidders that open or make
-the smallest raise (`kernels.auction`), and the table ledger's pot flows (`kernels.ledger`, the same
-operations in the same order). tests/test_tune_bids.py keeps them equal to the engine: declarer, target and
-every seat's settlement, hand for hand, under both presets.
+The evaluator reads `StoredDeals` (`stored_deals`, once per DATA; `with_bidders`, once per weight set and bid
+modes): one float64 bidder value per seat (its evaluation if it bids from the table, its strength if it is the
+threshold bidder), int16 levels floor(value · 64) that tell most silent hands (every seat below its quiet level:
+an all-pass) without reading the values, caps as int16, S as int32 and the category as int8.
 
-`evaluate_nb` runs blocks of tables in parallel and writes per-block sums: each seat's settlement and the
-auction statistics of STAT_*; `detail` also keeps each hand's declarer, target and settlements.
+Speed asks for a hand loop that makes no call with array arguments and unpacks no tuple of arrays (each costs
+reference counting, more than a whole auction), and whose seat loops have a constant length (SEATS = 4: the
+engine plays only Baofen's 4-seat table). So three things are written out here rather than called: the bidders'
+arithmetic (`bidding.table_opening`, `table_limit`, `heuristic_limit`), the §5.4 auction for bidders that open
+or make the smallest raise (`kernels.auction`; here on offers packed in two integers), and the table ledger's
+pot flows (`kernels.ledger`, the same operations in the same order). tests/test_tune_bids.py keeps them equal
+to the engine: declarer, target and every seat's settlement, hand for hand, under both presets.
+
+`evaluate_nb` runs blocks of tables in parallel; each block sums in its own scalars and writes its row of
+per-block sums once (each seat's settlement and the auction statistics of STAT_*); `detail` also keeps each
+hand's declarer, target and settlements.
 """
 
 from __future__ import annotations
