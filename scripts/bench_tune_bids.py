@@ -8,6 +8,11 @@ threshold bidders, a table that passes most hands, and one that opens most hands
 
     NUMBA_NUM_THREADS=1 python scripts/bench_tune_bids.py [--deals 1000000] [--repeats 20] [--append]
 
+Threads: `evaluate_nb` runs blocks of tables in parallel, so run it once with NUMBA_NUM_THREADS=1 and once
+with the default (every core); the heading records which. On a shared machine the 2-thread figure is only as
+good as the second core is idle. Timed: `evaluate_nb` alone; `with_bidders` (the stored deals' values and
+levels for the bid modes, made once per weight set and modes in tune-bids) is shown apart.
+
 `--append` adds the figures to results/BENCHMARKS.md.
 """
 
@@ -59,9 +64,10 @@ def measure(deals: int, repeats: int) -> list[tuple[str, float, dict[str, float]
     starts = np.minimum(np.arange(tables + 1, dtype=np.int64) * HANDS_PER_TABLE, deals)
     table_ids = np.arange(tables, dtype=np.int64)
     blocks = -(-tables // bid_eval.TABLES_PER_BLOCK)
-    rest = np.zeros((1, PLAYERS, PLAYERS))
     per_table = np.zeros((tables, PLAYERS))
     detail = (np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros((1, PLAYERS)))
+    base = bid_eval.stored_deals(int(record.cap_max), arrays["caps"], arrays["score"], arrays["category"], None,
+                                  starts, table_ids)
     passing = {"bid_mode": 1.0, "eval_intercept": 0.0, **initial_table()}
     opening = {**passing, **{f"open85_{p}": 30.0 for p in range(4)}, **{f"contest_{p}": 40.0 for p in range(4)}}
     candidates = {"threshold bidders": threshold_values(), "table passing ~90%": passing,
@@ -71,11 +77,12 @@ def measure(deals: int, repeats: int) -> list[tuple[str, float, dict[str, float]
         params = np.tile(heuristic_row(values), (PLAYERS, 1))
         totals = np.zeros((blocks, PLAYERS))
         stats = np.zeros((blocks, bid_eval.NUM_STATS))
+        started = time.perf_counter()  # once per weight set and bid modes in tune-bids, not per candidate
+        stored = bid_eval.with_bidders(base, params, arrays["evals"], arrays["strength"])
+        prepare = time.perf_counter() - started
 
-        def run(params=params, totals=totals, stats=stats) -> None:
-            bid_eval.evaluate_nb(hr, params, arrays["evals"], arrays["strength"], arrays["caps"], arrays["score"],
-                                 arrays["category"], rest, starts, table_ids, table_ids, totals, per_table, stats,
-                                 False, *detail)
+        def run(params=params, stored=stored, totals=totals, stats=stats) -> None:
+            bid_eval.evaluate_nb(hr, params, stored, table_ids, totals, per_table, stats, False, *detail)
 
         run()  # compile or load
         times = []
@@ -84,7 +91,8 @@ def measure(deals: int, repeats: int) -> list[tuple[str, float, dict[str, float]
             run()
             times.append(time.perf_counter() - started)
         s = stats.sum(axis=0)
-        figures.append((name, min(times), {"all_pass_rate": s[bid_eval.STAT_ALL_PASS] / deals}))
+        figures.append((name, min(times), {"all_pass_rate": s[bid_eval.STAT_ALL_PASS] / deals,
+                                           "prepare": prepare}))
     return figures
 
 
@@ -99,9 +107,11 @@ def main() -> None:
              f"NUMBA_NUM_THREADS={threads})", "",
              f"`python scripts/bench_tune_bids.py --deals {args.deals}` (synthesized stored deals, "
              f"{HANDS_PER_TABLE} hands per table, best of {args.repeats})", "",
-             "| candidate | all-pass | ms per table | candidate tables/s |", "|---|---|---|---|"]
+             "| candidate | all-pass | ms per table | candidate tables/s | with_bidders ms (once) |",
+             "|---|---|---|---|---|"]
     for name, seconds, stats in measure(args.deals, args.repeats):
-        lines.append(f"| {name} | {stats['all_pass_rate']:.2f} | {seconds * 1e3:.1f} | {1 / seconds:.0f} |")
+        lines.append(f"| {name} | {stats['all_pass_rate']:.2f} | {seconds * 1e3:.1f} | {1 / seconds:.0f} | "
+                     f"{stats['prepare'] * 1e3:.0f} |")
     text = "\n".join(lines) + "\n"
     print(text)
     if args.append:

@@ -9,18 +9,27 @@ at the table's end (A48), plus the stored rest (S001 throw penalties). As long a
 and the auction (the heuristic's does), that is what an ordinary simulation with those bidders gives on the
 same deals.
 
-Speed asks for the hot loop to make no call with array arguments (each costs reference counting, more than a
-whole auction step), so three things are written out here rather than called: the bidders' arithmetic
-(`bidding.table_opening`, `table_limit`, `heuristic_limit`), the §5.4 auction for bidders that open or make
-the smallest raise (`kernels.auction`), and the table ledger's pot flows (`kernels.ledger`, the same
-operations in the same order). tests/test_tune_bids.py keeps them equal to the engine: declarer, target and
-every seat's settlement, hand for hand, under both presets.
+The evaluator reads `StoredDeals` (`stored_deals`, once per DATA; `with_bidders`, once per weight set and bid
+modes): one float64 bidder value per seat (its evaluation if it bids from the table, its strength if it is the
+threshold bidder), int16 levels floor(value · 64) that tell most silent hands (every seat below its quiet level:
+an all-pass) without reading the values, caps as int16, S as int32 and the category as int8.
 
-`evaluate_nb` runs blocks of tables in parallel and writes per-block sums: each seat's settlement and the
-auction statistics of STAT_*; `detail` also keeps each hand's declarer, target and settlements.
+Speed asks for a hand loop that makes no call with array arguments and unpacks no tuple of arrays (each costs
+reference counting, more than a whole auction), and whose seat loops have a constant length (SEATS = 4: the
+engine plays only Baofen's 4-seat table). So three things are written out here rather than called: the bidders'
+arithmetic (`bidding.table_opening`, `table_limit`, `heuristic_limit`), the §5.4 auction for bidders that open
+or make the smallest raise (`kernels.auction`; here on offers packed in two integers), and the table ledger's
+pot flows (`kernels.ledger`, the same operations in the same order). tests/test_tune_bids.py keeps them equal
+to the engine: declarer, target and every seat's settlement, hand for hand, under both presets.
+
+`evaluate_nb` runs blocks of tables in parallel; each block sums in its own scalars and writes its row of
+per-block sums once (each seat's settlement and the auction statistics of STAT_*); `detail` also keeps each
+hand's declarer, target and settlements.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from numba import prange
@@ -57,6 +66,7 @@ NUM_STATS = 6
 TABLES_PER_BLOCK = 256
 DEALS_PER_BLOCK = 4096
 NUM_OPEN_BIDS = len(TABLE_OPEN_BIDS)
+SEATS = TABLE_POSITIONS  # the evaluator's seats: a constant, so that its seat loops unroll (4: SUPPORTED_PLAYERS)
 
 
 @njit(cache=True)
@@ -97,169 +107,259 @@ def evaluations_nb(params, features, out):
             out[h, seat] = weighted_evaluation(params[seat], features[h, seat])
 
 
+# ----- the stored deals as the evaluator reads them -------------------------------------------------------------
+
+LEVEL_SCALE = 64.0  # a power of two: value × LEVEL_SCALE is exact, so a level bounds its value from above
+LEVEL_MIN, LEVEL_MAX = -32768, 32767  # int16
+NO_CEILING = np.iinfo(np.int64).max  # the table bidder's limit has no max_bid
+
+
+class StoredDeals(NamedTuple):
+    """The stored deals in the form the evaluator reads (`stored_deals`, `with_bidders`): each field cast once to
+    its dtype, so one compiled `evaluate_nb` serves every call."""
+
+    values: np.ndarray  # float64[H, N]: each seat's bidder input, its evaluation (table) or strength (threshold)
+    levels: np.ndarray  # int16[H, N]: floor(values · LEVEL_SCALE), clipped; values < (levels + 1) / LEVEL_SCALE
+    caps: np.ndarray  # int16[H, N]: the seat's bid cap, at most cap_max (§5.4.2)
+    score: np.ndarray  # int32[H, N]: the declarer's S had this seat declared
+    category: np.ndarray  # int8[H, N]: CAT_* of that hand
+    rest: np.ndarray  # float64[H, N (declarer), N]: the settlement's stored rest (S001); [1, N, N] when none
+    starts: np.ndarray  # int64[T + 1]: table t is hands starts[t]..starts[t + 1] − 1
+    table_ids: np.ndarray  # int64[T]: each table's index in its run (its first 主叫, A48)
+
+
+def stored_deals(cap_max: int, caps: np.ndarray, score: np.ndarray, category: np.ndarray, rest: np.ndarray | None,
+                 starts: np.ndarray, table_ids: np.ndarray) -> StoredDeals:
+    """The bidder-independent part of StoredDeals; `with_bidders` adds the values and levels."""
+    if score.size and (score.min() < np.iinfo(np.int32).min or score.max() > np.iinfo(np.int32).max):
+        raise ValueError("stored scores out of the int32 range")
+    players = caps.shape[1]
+    if players != SEATS:
+        raise ValueError(f"the fast evaluator plays {SEATS} seats, not {players}")
+    return StoredDeals(values=np.zeros((0, players)), levels=np.zeros((0, players), dtype=np.int16),
+                       caps=np.minimum(caps, cap_max).astype(np.int16), score=score.astype(np.int32),
+                       category=category.astype(np.int8),
+                       rest=np.zeros((1, players, players)) if rest is None else rest.astype(np.float64),
+                       starts=starts.astype(np.int64), table_ids=table_ids.astype(np.int64))
+
+
+def with_bidders(deals: StoredDeals, params: np.ndarray, evals: np.ndarray, strengths: np.ndarray) -> StoredDeals:
+    """`deals` with the values and levels of the bidders of `params`: a seat whose bid_mode is the table reads
+    its evaluation, a threshold bidder its strength. Only the modes matter, not the thresholds."""
+    table = params[:, HEURISTIC_BID_MODE] == BID_MODE_TABLE
+    values = np.where(table[None, :], evals, strengths).astype(np.float64)
+    return deals._replace(values=values, levels=value_levels(values))
+
+
+def value_levels(values: np.ndarray) -> np.ndarray:
+    """int16 floor(values · LEVEL_SCALE), clipped to its range (NaN: LEVEL_MAX, never silent)."""
+    scaled = np.nan_to_num(np.floor(values * LEVEL_SCALE), nan=LEVEL_MAX)
+    return np.clip(scaled, LEVEL_MIN, LEVEL_MAX).astype(np.int16)
+
+
+# ----- the evaluator ----------------------------------------------------------------------------------------
+
+
 @njit(cache=True)
-def _bidders(params, n):
-    """Each seat's bidder as plain arrays (its mode and thresholds), read once per block: the auction below
-    then needs no call per step. The same arithmetic as `bidding.table_opening`, `table_limit` and
-    `heuristic_limit` (the differential test keeps them equal)."""
-    mode = np.zeros(n, dtype=np.int64)
-    opens = np.zeros((n, TABLE_POSITIONS, NUM_OPEN_BIDS), dtype=np.float64)
-    contest = np.zeros((n, TABLE_POSITIONS), dtype=np.float64)
-    scalars = np.zeros((n, 4), dtype=np.float64)  # contest_per_5, open_threshold, per_5_points, max_bid
-    for seat in range(n):
+def _bidders(hr, params):
+    """Each seat's bidder as plain arrays, read once per block, indexed [主叫, ..., seat] so that a hand reads
+    them without a position: table[s] (1: the table bidder, 0: the threshold), open_at[z, i, s] its opening
+    thresholds, and its limit 85 + 5·⌊(value − base[z, s]) / div[s]⌋ at most ceiling[s] (0 below base): the
+    arithmetic of `bidding.table_opening`, `table_limit` and `heuristic_limit`. quiet[s]: the level below which
+    the seat opens in no position (a table: every opening threshold; a threshold bidder: a limit of 85 needs
+    open_threshold). largest[f, w]: the largest legal opening within the wish TABLE_OPEN_BIDS[w − 1] (w = 0:
+    PASS), cheapest[f] the cheapest (NO_CEILING: none), f = 1 for the 主叫, 0 for a seat after passes."""
+    table = np.zeros(SEATS, dtype=np.int64)
+    opens = np.zeros((SEATS, NUM_OPEN_BIDS, SEATS), dtype=np.float64)
+    base = np.zeros((SEATS, SEATS), dtype=np.float64)
+    div = np.zeros(SEATS, dtype=np.float64)
+    ceiling = np.full(SEATS, NO_CEILING, dtype=np.int64)
+    quiet = np.zeros(SEATS, dtype=np.int64)
+    for seat in range(SEATS):
         row = params[seat]
-        mode[seat] = 1 if row[HEURISTIC_BID_MODE] == BID_MODE_TABLE else 0
-        for i in range(NUM_OPEN_BIDS):
-            for p in range(TABLE_POSITIONS):
-                opens[seat, p, i] = row[HEURISTIC_TABLE_OPEN + i * TABLE_POSITIONS + p]
-        for p in range(TABLE_POSITIONS):
-            contest[seat, p] = row[HEURISTIC_TABLE_CONTEST + p]
-        scalars[seat, 0] = row[HEURISTIC_CONTEST_PER_5]
-        scalars[seat, 1] = row[HEURISTIC_OPEN_THRESHOLD]
-        scalars[seat, 2] = row[HEURISTIC_PER_5_POINTS]
-        scalars[seat, 3] = np.floor(row[HEURISTIC_MAX_BID])
-    return mode, opens, contest, scalars
+        table[seat] = 1 if row[HEURISTIC_BID_MODE] == BID_MODE_TABLE else 0
+        for z in range(SEATS):
+            p = (seat - z) % TABLE_POSITIONS
+            for i in range(NUM_OPEN_BIDS):
+                opens[z, i, seat] = row[HEURISTIC_TABLE_OPEN + i * TABLE_POSITIONS + p]
+            base[z, seat] = row[HEURISTIC_TABLE_CONTEST + p] if table[seat] == 1 else row[HEURISTIC_OPEN_THRESHOLD]
+        if table[seat] == 1:
+            div[seat] = row[HEURISTIC_CONTEST_PER_5]
+            quiet_value = opens[:, :, seat].min()
+        else:
+            div[seat] = row[HEURISTIC_PER_5_POINTS]
+            ceiling[seat] = np.int64(np.floor(row[HEURISTIC_MAX_BID]))
+            quiet_value = row[HEURISTIC_OPEN_THRESHOLD]
+        # levels[h, seat] < quiet[seat] ⇒ value < quiet_value (LEVEL_SCALE); NaN: never silent
+        level = np.floor(quiet_value * LEVEL_SCALE)
+        quiet[seat] = LEVEL_MIN if not level >= LEVEL_MIN else np.int64(min(level, LEVEL_MAX))
+    largest = np.zeros((2, NUM_OPEN_BIDS + 1), dtype=np.int64)
+    cheapest = np.zeros(2, dtype=np.int64)
+    for f in range(2):
+        for w in range(NUM_OPEN_BIDS + 1):
+            largest[f, w] = _opening(hr, f == 1, PASS if w == 0 else TABLE_OPEN_BIDS[w - 1], False)
+        count = hr.n_open_values if f == 1 else hr.n_open_values_after_pass
+        cheapest[f] = NO_CEILING if count == 0 else (hr.open_values[0] if f == 1 else hr.open_values_after_pass[0])
+    return table, opens, base, div, ceiling, quiet, largest, cheapest
 
 
 @njit(cache=True, inline="always")
-def _split(out, pot, n, unit):
-    """§5.7.1 (4): the pot shared by all (ledger._split_pot)."""
-    share = pot / n
-    for seat in range(n):
-        out[seat] += share * unit
+def _limit(value, base, div, ceiling):
+    """The highest bid a seat goes to (bidding.table_limit / heuristic_limit); 0: none."""
+    if value >= base:
+        return min(HEURISTIC_BASE_BID + BID_STEP * np.int64(np.floor((value - base) / div)), ceiling)
+    return 0
 
 
 @njit(cache=True)
-def _tables(hr_array, params, evals, strengths, caps, score, category, rest, starts, table_ids, order, first, last,
-            totals, table_totals, stats, detail, detail_declarer, detail_target, detail_settle):
-    """Tables order[first..last − 1] into totals (float64[N]), table_totals[k] (float64[N] per table order[k])
-    and stats (float64[NUM_STATS]).
+def _opening(hr, first, limit, cheapest):
+    """The seat's opening: the cheapest legal opening (threshold bidder) or the largest (table) within `limit`;
+    PASS if none. `first`: the 主叫 opens from open_values, a seat after passes from open_values_after_pass."""
+    count = hr.n_open_values if first else hr.n_open_values_after_pass
+    bid = PASS
+    for i in range(count):
+        value = hr.open_values[i] if first else hr.open_values_after_pass[i]
+        if value > limit:
+            break
+        bid = value
+        if cheapest:
+            break
+    return bid
 
-    The auction is §5.4 (`kernels.auction`) specialised to bidders that open or make the smallest raise; the
-    table state (主叫, pot, no-bid streak) is kept in scalars and settled in the order of `kernels.ledger`, so
-    that each hand's settlement is the engine's float for float (the differential test checks both)."""
+
+# A hand's offers, one 16-bit field per seat (seat 0 lowest), so that the auction takes no array:
+#   opens:  | seat 3 opening | seat 2 | seat 1 | seat 0 |   (PASS = 0)
+#   raises: | seat 3 highest bid it raises to | ... | seat 0 |   (0..cap: caps are int16)
+OFFER_BITS = 16
+OFFER_MASK = (1 << OFFER_BITS) - 1
+
+
+@njit(cache=True, inline="always")
+def _auction(opens, raises, zhujiao, step):
+    """§5.4 for bidders that open at their `opens` field (or pass) and make the smallest raise while it is at
+    most their `raises` field: (declarer or NO_SEAT, high bid, bids made)."""
+    high = NO_BID
+    high_bidder = NO_SEAT
+    passed = 0
+    n_passed = 0
+    bids = 0
+    seat = zhujiao
+    while True:
+        if high == NO_BID:
+            bid = (opens >> (OFFER_BITS * seat)) & OFFER_MASK
+        else:
+            bid = high + step if high + step <= (raises >> (OFFER_BITS * seat)) & OFFER_MASK else PASS
+        if bid == PASS:
+            passed |= 1 << seat
+            n_passed += 1
+        else:
+            high = bid
+            high_bidder = seat
+            bids += 1
+        if n_passed == SEATS or (high_bidder != NO_SEAT and n_passed == SEATS - 1):
+            return high_bidder, high, bids  # §5.4.3
+        seat = seat + 1 if seat + 1 < SEATS else 0
+        while (passed >> seat) & 1:
+            seat = seat + 1 if seat + 1 < SEATS else 0
+
+
+@njit(cache=True)
+def _tables(hr_array, params, deals, order, first, last, totals, table_totals, stats, detail, detail_declarer,
+            detail_target, detail_settle):
+    """Tables order[first..last − 1] into totals (float64[N]), table_totals[k] (float64[N] per table order[k])
+    and stats (float64[NUM_STATS]), each summed hand by hand in order.
+
+    A hand where every seat's level is below its quiet level is an all-pass with no auction to play; else each
+    seat's opening and raise limit are made once (`_bidders`), then the auction (`_auction`). The table state
+    (主叫, pot, no-bid streak) is kept in scalars and settled in the order of `kernels.ledger`, so that each
+    hand's settlement is the engine's float for float (the differential test checks both).
+
+    Speed: the hand loop makes no call with an array argument and unpacks no tuple of arrays (either costs
+    reference counting, more than a whole auction), and its seat loops have a constant length (SEATS)."""
     hr = hr_array[0]
-    n = hr.num_players
-    open_values = hr.open_values.copy()
-    after_pass = hr.open_values_after_pass.copy()
-    n_open = hr.n_open_values
-    n_after_pass = hr.n_open_values_after_pass
+    if hr.num_players != SEATS:
+        raise ValueError("the fast evaluator plays 4 seats")
     step = hr.raise_steps[0]
-    cap_max = hr.cap_max
     unit = hr.pot_unit_value
-    out = np.zeros(n, dtype=np.float64)
-    has_rest = rest.shape[0] > 1
-    mode, opens, contest, scalars = _bidders(params, n)
+    table, opens, base, div, ceiling, quiet, largest, cheapest = _bidders(hr, params)
     open_bids = np.array(TABLE_OPEN_BIDS, dtype=np.int64)
-    # Below `quiet` a seat opens in no position (table: every opening threshold; threshold bidder: a limit of
-    # 85 needs open_threshold): a hand where every seat is below it is an all-pass with no step to play.
-    quiet = np.zeros(n, dtype=np.float64)
-    for seat in range(n):
-        quiet[seat] = opens[seat].min() if mode[seat] == 1 else scalars[seat, 1]
+    values, levels, caps, score, category, rest = deals.values, deals.levels, deals.caps, deals.score, \
+        deals.category, deals.rest
+    starts, table_ids = deals.starts, deals.table_ids
+    has_rest = rest.shape[0] > 1
+    out = np.zeros(SEATS, dtype=np.float64)
+    table_sum = np.zeros(SEATS, dtype=np.float64)
+    block_sum = np.zeros(SEATS, dtype=np.float64)
+    hands = all_pass = made = contested = 0
+    target_sum = declarer_settle = 0.0
     for k in range(first, last):
         t = order[k]
-        for s in range(n):
-            table_totals[k, s] = 0.0
+        for s in range(SEATS):
+            table_sum[s] = 0.0
         zhujiao = table_first_zhujiao(hr, table_ids[t])
         pot = 0.0
         streak = 0
         end = starts[t + 1]
         for h in range(starts[t], end):
-            # §5.4 the auction
-            high = NO_BID
-            high_bidder = NO_SEAT
-            passed = 0
-            n_passed = 0
-            bids = 0
-            seat = zhujiao
             silent = True
-            for s in range(n):
-                if (evals[h, s] if mode[s] == 1 else strengths[h, s]) >= quiet[s]:
+            for s in range(SEATS):
+                if levels[h, s] >= quiet[s]:
                     silent = False
-            if silent:
-                n_passed = n  # everyone passes in turn (§5.4.3 / §5.7)
-            while not silent:
-                position = (seat - zhujiao) % TABLE_POSITIONS
-                cap = min(caps[h, seat], cap_max)
-                evaluation = evals[h, seat]
-                # The seat's opening wish (bidding.table_opening) and limit (table_limit / heuristic_limit),
-                # written out here: a call with array arguments per step costs more than the whole auction.
-                bid = PASS
-                if high == NO_BID:
-                    n_values = n_open if seat == zhujiao else n_after_pass
-                    if mode[seat] == 1:
-                        wish = PASS
+            declarer = NO_SEAT
+            high = NO_BID
+            bids = 0
+            if not silent:  # §5.4 the auction: each seat's offers, then the steps
+                offers = 0
+                raises = 0
+                for s in range(SEATS):
+                    value = values[h, s]
+                    cap = np.int64(caps[h, s])
+                    raise_to = max(0, min(cap, _limit(value, base[zhujiao, s], div[s], ceiling[s])))
+                    f = 1 if s == zhujiao else 0
+                    if table[s] == 1:
+                        w = 0
                         for i in range(NUM_OPEN_BIDS):
-                            if evaluation >= opens[seat, position, i]:
-                                wish = open_bids[i]
-                        for i in range(n_values):  # the largest legal opening within the wish
-                            value = open_values[i] if seat == zhujiao else after_pass[i]
-                            if value > cap or value > wish:
-                                break
-                            bid = value
-                    elif n_values > 0:
-                        value = open_values[0] if seat == zhujiao else after_pass[0]
-                        if value <= cap:
-                            limit = 0
-                            if strengths[h, seat] >= scalars[seat, 1]:
-                                limit = min(HEURISTIC_BASE_BID + BID_STEP * np.int64(np.floor(
-                                    (strengths[h, seat] - scalars[seat, 1]) / scalars[seat, 2])),
-                                    np.int64(scalars[seat, 3]))
-                            if value <= limit:
-                                bid = value  # the cheapest legal opening within the limit
-                elif high + step <= cap:
-                    if mode[seat] == 1:
-                        limit = 0
-                        if evaluation >= contest[seat, position]:
-                            limit = HEURISTIC_BASE_BID + BID_STEP * np.int64(
-                                np.floor((evaluation - contest[seat, position]) / scalars[seat, 0]))
-                    elif strengths[h, seat] >= scalars[seat, 1]:
-                        limit = min(HEURISTIC_BASE_BID + BID_STEP * np.int64(np.floor(
-                            (strengths[h, seat] - scalars[seat, 1]) / scalars[seat, 2])), np.int64(scalars[seat, 3]))
+                            if value >= opens[zhujiao, i, s]:
+                                w = i + 1
+                        if w == 0 or cap >= open_bids[w - 1]:
+                            bid = largest[f, w]
+                        else:
+                            bid = _opening(hr, f == 1, cap, False)
                     else:
-                        limit = 0
-                    if high + step <= limit:
-                        bid = high + step  # the smallest legal raise, within the limit
-                if bid == PASS:
-                    passed |= 1 << seat
-                    n_passed += 1
-                else:
-                    high = bid
-                    high_bidder = seat
-                    bids += 1
-                if n_passed == n or (high_bidder != NO_SEAT and n_passed == n - 1):
-                    break  # §5.4.3
-                seat = (seat + 1) % n
-                while (passed >> seat) & 1:
-                    seat = (seat + 1) % n
+                        bid = cheapest[f] if cheapest[f] <= raise_to else PASS
+                    offers |= bid << (OFFER_BITS * s)
+                    raises |= raise_to << (OFFER_BITS * s)
+                declarer, high, bids = _auction(offers, raises, zhujiao, step)
             # §5.7 / §6.6 the settlement (kernels.ledger, same order of operations)
-            for s in range(n):
+            for s in range(SEATS):
                 out[s] = 0.0
-            stats[STAT_HANDS] += 1
-            declarer = high_bidder
+            hands += 1
+            split = False  # §5.7.1 (4) the pot shared by all (ledger._split_pot)
             if declarer == NO_SEAT:
-                stats[STAT_ALL_PASS] += 1
+                all_pass += 1
                 streak += 1
                 if hr.all_pass_mode == ALL_PASS_DIRECT_001:
-                    for s in range(n):
+                    for s in range(SEATS):
                         out[s] += -hr.direct_amount if s == zhujiao else hr.direct_amount
                 else:
-                    for s in range(n):
+                    for s in range(SEATS):
                         amount = hr.zhujiao_amount if s == zhujiao else hr.fujiao_amount
                         out[s] -= amount * unit
                         pot += amount
-                    if (pot > 0 and pot >= hr.split_threshold) or (
-                            hr.nobid_streak_limit != STREAK_OFF and streak >= hr.nobid_streak_limit):
-                        _split(out, pot, n, unit)
-                        pot = 0.0
-                        streak = 0
-                zhujiao = (zhujiao + 1) % n
+                    split = (pot > 0 and pot >= hr.split_threshold) or (
+                        hr.nobid_streak_limit != STREAK_OFF and streak >= hr.nobid_streak_limit)
+                if split:
+                    for s in range(SEATS):
+                        out[s] += pot / SEATS * unit
+                    pot = 0.0
+                    streak = 0
+                zhujiao = zhujiao + 1 if zhujiao + 1 < SEATS else 0
             else:
                 streak = 0
                 c = category[h, declarer]
-                result, won = result_at_target(hr, score[h, declarer], c, high)
+                result, won = result_at_target(hr, np.int64(score[h, declarer]), c, high)
                 declarer_change, defender_change = result_settlement(hr, won, c, result)
-                for s in range(n):
+                for s in range(SEATS):
                     out[s] += declarer_change if s == declarer else defender_change
                 if hr.keeps_pot != 0 and pot > 0:
                     if won:
@@ -269,41 +369,52 @@ def _tables(hr_array, params, evals, strengths, caps, score, category, rest, sta
                         paid = pot * hr.loss_multiple
                         out[declarer] -= paid * unit
                         pot += paid
-                        if pot > 0 and pot >= hr.split_threshold:
-                            _split(out, pot, n, unit)
-                            pot = 0.0
-                            streak = 0
+                        split = pot > 0 and pot >= hr.split_threshold
+                if split:
+                    for s in range(SEATS):
+                        out[s] += pot / SEATS * unit
+                    pot = 0.0
                 if has_rest:
-                    for s in range(n):
+                    for s in range(SEATS):
                         out[s] += rest[h, declarer, s]
-                stats[STAT_MADE] += 1 if won else 0
-                stats[STAT_TARGET] += high
-                stats[STAT_DECLARER_SETTLE] += out[declarer]
-                stats[STAT_CONTESTED] += 1 if bids > 1 else 0
-                zhujiao = declarer if won else (declarer + 1) % n
+                made += 1 if won else 0
+                target_sum += high
+                declarer_settle += out[declarer]
+                contested += 1 if bids > 1 else 0
+                zhujiao = declarer if won else (declarer + 1 if declarer + 1 < SEATS else 0)
             if h == end - 1 and hr.pot_at_table_end == POT_END_SPLIT and pot > 0:
-                _split(out, pot, n, unit)  # A48: the table ends
+                for s in range(SEATS):  # A48: the table ends
+                    out[s] += pot / SEATS * unit
                 pot = 0.0
-            for s in range(n):
-                totals[s] += out[s]
-                table_totals[k, s] += out[s]
+            for s in range(SEATS):
+                block_sum[s] += out[s]
+                table_sum[s] += out[s]
             if detail:
                 detail_declarer[h] = declarer
                 detail_target[h] = high if declarer != NO_SEAT else 0
-                for s in range(n):
+                for s in range(SEATS):
                     detail_settle[h, s] = out[s]
+        for s in range(SEATS):
+            table_totals[k, s] = table_sum[s]
+    for s in range(SEATS):
+        totals[s] = block_sum[s]
+    stats[STAT_HANDS] = hands
+    stats[STAT_ALL_PASS] = all_pass
+    stats[STAT_MADE] = made
+    stats[STAT_TARGET] = target_sum
+    stats[STAT_DECLARER_SETTLE] = declarer_settle
+    stats[STAT_CONTESTED] = contested
 
 
 @njit(cache=True, parallel=True)
-def evaluate_nb(hr_array, params, evals, strengths, caps, score, category, rest, starts, table_ids, order,
-                totals, table_totals, stats, detail, detail_declarer, detail_target, detail_settle):
-    """The tables order[0], order[1], ... (all of them: np.arange), TABLES_PER_BLOCK a block: totals[b, seat] and
-    stats[b, STAT_*] per block b, table_totals[k, seat] per table order[k]."""
+def evaluate_nb(hr_array, params, deals, order, totals, table_totals, stats, detail, detail_declarer, detail_target,
+                detail_settle):
+    """The tables order[0], order[1], ... of `deals` (StoredDeals with the bidders of `params`; all tables:
+    np.arange), TABLES_PER_BLOCK a block: totals[b, seat] and stats[b, STAT_*] per block b,
+    table_totals[k, seat] per table order[k]. Each block sums in its own scalars and writes its rows once."""
     n_tables = order.shape[0]
     for b in prange(totals.shape[0]):
         first = b * TABLES_PER_BLOCK
         last = min(n_tables, first + TABLES_PER_BLOCK)
-        totals[b, :] = 0.0
-        stats[b, :] = 0.0
-        _tables(hr_array, params, evals, strengths, caps, score, category, rest, starts, table_ids, order, first,
-                last, totals[b], table_totals, stats[b], detail, detail_declarer, detail_target, detail_settle)
+        _tables(hr_array, params, deals, order, first, last, totals[b], table_totals, stats[b], detail,
+                detail_declarer, detail_target, detail_settle)

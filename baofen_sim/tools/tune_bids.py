@@ -200,8 +200,10 @@ class TableEvaluator:
         self.starts, self.table_ids = data.tables(hands_per_table)
         self.all_tables = np.arange(len(self.table_ids), dtype=np.int64)
         self.blocks = -(-len(self.table_ids) // bid_eval.TABLES_PER_BLOCK)
-        self.rest = data.rest if data.rest is not None else np.zeros((1, 4, 4))
+        self.deals = bid_eval.stored_deals(int(record.cap_max), data.caps, data.score, data.category, data.rest,
+                                           self.starts, self.table_ids)
         self._evals: dict[bytes, np.ndarray] = {}
+        self._bidders: dict[tuple[bytes, bytes], Any] = {}
 
     def evaluations(self, params: np.ndarray) -> np.ndarray:
         """Each seat's evaluation of its hands with its own weights (cached per weight set)."""
@@ -215,6 +217,19 @@ class TableEvaluator:
             self._evals = {key: out}  # one weight set at a time during a search
         return self._evals[key]
 
+    def stored(self, params: np.ndarray) -> Any:
+        """The stored deals with the values and levels of the bidders of `params` (`bid_eval.with_bidders`),
+        cached per weight set and bid modes: only those change what the evaluator reads."""
+        from baofen_sim.policies.registry import HEURISTIC_BID_MODE, HEURISTIC_EVAL_WEIGHTS
+
+        key = (params[:, HEURISTIC_EVAL_WEIGHTS:HEURISTIC_EVAL_WEIGHTS + len(WEIGHT_NAMES)].tobytes(),
+               params[:, HEURISTIC_BID_MODE].tobytes())
+        if key not in self._bidders:
+            deals = self.bid_eval.with_bidders(self.deals, params, self.evaluations(params), self.data.strength)
+            self._bidders = {k: v for k, v in self._bidders.items() if k[0] == key[0]}  # the search's weights
+            self._bidders[key] = deals
+        return self._bidders[key]
+
     def _call(self, params: np.ndarray, order: np.ndarray, detail: bool
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:
         """(block totals, per-table totals of `order`, block stats, detail rows) of the tables in `order`."""
@@ -226,10 +241,8 @@ class TableEvaluator:
         size = self.data.deals if detail else 1
         rows = {"declarer": np.zeros(size, dtype=np.int64), "target": np.zeros(size, dtype=np.int64),
                 "settle": np.zeros((size, players))}
-        self.bid_eval.evaluate_nb(self.hr, params, self.evaluations(params), self.data.strength, self.data.caps,
-                                  self.data.score, self.data.category, self.rest, self.starts, self.table_ids, order,
-                                  totals, table_totals, stats, detail, rows["declarer"], rows["target"],
-                                  rows["settle"])
+        self.bid_eval.evaluate_nb(self.hr, params, self.stored(params), order, totals, table_totals, stats, detail,
+                                  rows["declarer"], rows["target"], rows["settle"])
         return totals, table_totals, stats, rows
 
     def run(self, params: np.ndarray, detail: bool = False) -> tuple[Evaluation, dict[str, np.ndarray] | None]:
