@@ -160,10 +160,12 @@ HEURISTIC = PolicySpec(
         "trumps and cashes sure winners, defenders feed points to a teammate who wins, nobody wastes a trump "
         "on a pointless trick",
     params=(
-        ParamSpec("open_threshold", 22.0, "hand strength needed to bid 85 (strength: mean 20, sd 3.7 per hand)"),
-        ParamSpec("per_5_points", 1.0, "extra strength needed per 5 points bid above 85", low=0.0,
+        ParamSpec("open_threshold", 22.0, "threshold bidder (bid_mode = 0): hand strength needed to bid 85 (strength: "
+                                          "mean 20, sd 3.7 per hand)"),
+        ParamSpec("per_5_points", 1.0, "threshold bidder: extra strength needed per 5 points bid above 85", low=0.0,
                   low_exclusive=True),
-        ParamSpec("max_bid", 250.0, "never bid above this (the §5.4.2 cap applies as well)", low=0.0),
+        ParamSpec("max_bid", 250.0, "threshold bidder: never bid above this (the §5.4.2 cap applies as well)",
+                  low=0.0),
         ParamSpec("bury_point_cost", 2.0, "bury cost per card point: keeps 5s, 10s and Ks out of the kitty"),
         ParamSpec("bury_pair_cost", 10.0, "bury cost of a card that is half of a pair"),
         ParamSpec("bury_void_bonus", 1.5, "bury cost removed per card a plain suit is short of 6 (to make voids)"),

@@ -19,6 +19,7 @@ in the work directory (timings.json), summed over resumes.
 
 from __future__ import annotations
 
+import datetime
 import json
 import math
 import shutil
@@ -43,8 +44,9 @@ TEST = (12, 200_000)
 VALIDATE = (777, 200_000)
 CURVES = (13, 5_000_000)
 STUDY = (21, 5_000_000)
-SAMPLER_CHECK = (31, 1_000)
+SAMPLER_CHECK = (31, 3_000)
 SAMPLER_TARGETS = (85, 100)
+SAMPLER_GROUPS = ((-math.inf, 60.0), (60.0, 80.0), (80.0, math.inf))  # the declarer's evaluation
 TUNE_ROUNDS = 8
 CAP_DEFAULTS = (150, 175, 200, 250)
 CAP_PAIRS_MIN = (4, 5, 6)
@@ -336,21 +338,29 @@ def sweep_numbers(directory: Path, compare: list[tuple[str, str | None]]) -> dic
     return out
 
 
-def sampler_numbers(plan: GuidePlan) -> list[dict[str, Any]]:
-    """Per target: the make rate under each player set, and each sampler set against the heuristic, paired."""
-    from baofen_sim.analysis.compare import compare_runs
+def sampler_numbers(plan: GuidePlan, weights: dict[str, float]) -> list[dict[str, Any]]:
+    """Per target and per group of the declarer's evaluation (SAMPLER_GROUPS, and all hands): the make rate
+    under each player set, and each sampler set's paired difference from the heuristic (hand by hand)."""
+    from baofen_sim.rules import preset
+    from baofen_sim.tools.each_data import deal_features
+    from baofen_sim.tools.tune_bids import WEIGHT_NAMES
 
+    seed, deals = SAMPLER_CHECK[0], plan.deals(SAMPLER_CHECK[1])
+    features = deal_features(preset("baofen"), seed, deals)[0][:, 0]
+    w = np.array([weights[name] for name in WEIGHT_NAMES])
+    evaluation = features @ w[1:] + w[0]
     out = []
     for target in SAMPLER_TARGETS:
-        row: dict[str, Any] = {"target": target}
-        base = plan.path(f"heuristic-{target}")
-        for name in SAMPLER_PLAYERS:
-            frame = open_run(plan.path(f"{name}-{target}")).scan().select("declarer_won").collect()
-            row[name] = rate(int(frame["declarer_won"].sum()), frame.height)
-            if name != "heuristic":
-                paired = compare_runs(base, plan.path(f"{name}-{target}"))
-                row[f"{name}_paired"] = paired["metrics"]["declarer_win_rate"]
-        out.append(row)
+        won = {name: open_run(plan.path(f"{name}-{target}")).scan().select("declarer_won").collect()[
+            "declarer_won"].to_numpy().astype(np.float64) for name in SAMPLER_PLAYERS}
+        for low, high in ((-math.inf, math.inf), *SAMPLER_GROUPS):
+            members = (evaluation >= low) & (evaluation < high)
+            row: dict[str, Any] = {"target": target, "evaluation": [low, high]}
+            for name, made in won.items():
+                row[name] = rate(int(made[members].sum()), int(members.sum()))
+                if name != "heuristic":
+                    row[f"{name}_paired"] = mean_of(made[members] - won["heuristic"][members])
+            out.append(row)
     return out
 
 
@@ -379,10 +389,20 @@ def guide_numbers(plan: GuidePlan, timings: dict[str, float], echo: Echo) -> dic
     all_pass = sweep_numbers(plan.path("all-pass"), [("all_pass_mode", None)])
     kitty = sweep_numbers(plan.path("kitty"), [("kitty_points_owner", None)])
     echo("the sampler check ...")
-    sampler = sampler_numbers(plan)
-    return {"scale": plan.scale, "hands": hands_played(plan), "timings": timings, "point_count": points,
-            "bids": bids, "shipped": _shipped_equals(plan), "curves": curves, "caps": caps, "all_pass": all_pass,
-            "kitty": kitty, "sampler": sampler}
+    sampler = sampler_numbers(plan, weights)
+    return {"date": str(datetime.date.today()), "commit": git_commit(), "scale": plan.scale,
+            "hands": hands_played(plan), "timings": timings, "point_count": points, "bids": bids,
+            "shipped": _shipped_equals(plan), "curves": curves, "caps": caps, "all_pass": all_pass, "kitty": kitty,
+            "sampler": sampler}
+
+
+def git_commit() -> str:
+    """The checkout's commit (short), or "unknown" outside a git checkout."""
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True,
+                              cwd=Path(__file__).parent).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
 
 
 def _shipped_equals(plan: GuidePlan) -> bool:
