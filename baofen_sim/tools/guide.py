@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from baofen_sim.analysis.columns import at_declarer
 from baofen_sim.analysis.runs import Run, Sweep, open_output, open_run
 from baofen_sim.analysis.stats import mean_interval, wilson_interval
 
@@ -166,15 +167,11 @@ def mean_of(values: np.ndarray) -> dict[str, Any]:
     return {"mean": mean, "ci95": _interval(mean_interval(mean, std, n)), "n": int(n)}
 
 
-def _r2(y: np.ndarray, prediction: np.ndarray) -> float:
-    return float(1.0 - np.sum((y - prediction) ** 2) / np.sum((y - y.mean()) ** 2))
-
-
 def point_count(plan: GuidePlan) -> dict[str, Any]:
     """The fitted weights with deal-clustered (sandwich) standard errors, and R² of the evaluation and of
     hand_strength on the fresh test deals with deal-bootstrap 95% CIs."""
     from baofen_sim.tools.each_data import load_each_data
-    from baofen_sim.tools.tune_bids import WEIGHT_NAMES, predict
+    from baofen_sim.tools.tune_bids import WEIGHT_NAMES, predict, r_squared
 
     report = json.loads((plan.path("eval") / "eval.json").read_text())
     weights = report["weights"]
@@ -190,9 +187,9 @@ def point_count(plan: GuidePlan) -> dict[str, Any]:
     for _ in range(BOOTSTRAP):
         deals = rng.integers(0, len(y), len(y))
         yy = y[deals].reshape(-1)
-        samples.append((_r2(yy, fitted[deals].reshape(-1)), _r2(yy, by_strength[deals].reshape(-1))))
+        samples.append((r_squared(yy, fitted[deals].reshape(-1)), r_squared(yy, by_strength[deals].reshape(-1))))
     boot = np.array(samples)
-    r2 = (_r2(y.reshape(-1), fitted.reshape(-1)), _r2(y.reshape(-1), by_strength.reshape(-1)))
+    r2 = (r_squared(y.reshape(-1), fitted.reshape(-1)), r_squared(y.reshape(-1), by_strength.reshape(-1)))
 
     def bootstrap_ci(column: np.ndarray) -> list[float]:
         return [float(np.quantile(column, 0.025)), float(np.quantile(column, 0.975))]
@@ -221,7 +218,7 @@ def _clustered_errors(data: Any, w: np.ndarray) -> np.ndarray:
 def _example_hand(plan: GuidePlan, data: Any, weights: dict[str, float]) -> dict[str, Any]:
     """A hand near the opening level, counted feature by feature: the first (deal, seat) of the training data
     whose evaluation lies in [85, 90)."""
-    from baofen_sim.cards import NUM_KINDS, format_cards
+    from baofen_sim.cards import NUM_KINDS, PACK_SIZE, format_cards
     from baofen_sim.kernels.rng import deal_hands, deal_pack
     from baofen_sim.policies.registry import EVAL_FEATURE_NAMES
     from baofen_sim.tools.tune_bids import predict
@@ -229,11 +226,12 @@ def _example_hand(plan: GuidePlan, data: Any, weights: dict[str, float]) -> dict
     evaluation = predict(weights, data).reshape(data.outcome.shape)
     deal, seat = (int(i) for i in np.argwhere((evaluation >= 85) & (evaluation < 90))[0])
     seed = data.runs[0][1]
-    pack = np.empty(108, dtype=np.int64)
-    ge1 = np.zeros(4, dtype=np.uint64)
-    eq2 = np.zeros(4, dtype=np.uint64)
+    players = data.rules.num_players
+    pack = np.empty(PACK_SIZE, dtype=np.int64)
+    ge1 = np.zeros(players, dtype=np.uint64)
+    eq2 = np.zeros(players, dtype=np.uint64)
     deal_pack(seed, deal, pack)
-    deal_hands(pack, 4, data.rules.hand_size, ge1, eq2)
+    deal_hands(pack, players, data.rules.hand_size, ge1, eq2)
     kinds = [k for k in range(NUM_KINDS) for copy in (ge1[seat], eq2[seat]) if (int(copy) >> k) & 1]
     features = data.features[deal, seat]
     terms = [{"feature": name, "count": float(f), "weight": weights[f"eval_{name}"],
@@ -299,12 +297,12 @@ def variant_numbers(run: Run) -> dict[str, Any]:
     """One run's auction and result figures: all-pass, 水草 (a hand with a pot flow), how often the declarer's
     bid reached his cap (§5.4.2), make rate and mean declarer settlement overall and by target."""
     rules = run.spec["rules"]
+    seats = rules["num_players"]
     hands = run.scan()
     declarer = pl.col("declarer").cast(pl.Int64)
-    pairs = pl.coalesce([pl.when(declarer == s).then(pl.col(f"pairs_{s}")) for s in range(4)])
-    settle = pl.coalesce([pl.when(declarer == s).then(pl.col(f"settle_{s}")) for s in range(4)])
+    pairs, settle = at_declarer("pairs", seats), at_declarer("settle", seats)
     cap = pl.when(pairs >= rules["bid_cap_pairs_min"]).then(rules["bid_cap_max"]).otherwise(rules["bid_cap_default"])
-    flows = pl.any_horizontal([pl.col(f"pot_flow_{s}") != 0 for s in range(4)])
+    flows = pl.any_horizontal([pl.col(f"pot_flow_{s}") != 0 for s in range(seats)])
     frame = hands.select(declarer.alias("declarer"), pl.col("target").cast(pl.Int64), pl.col("declarer_won"),
                          settle.alias("settle"), (pl.col("target") >= cap).alias("capped"), flows.alias("pot"),
                          pl.col("pot_after")).collect()

@@ -80,7 +80,7 @@ def predict(weights: dict[str, float], data: EachData) -> np.ndarray:
     return data.features.reshape(-1, data.features.shape[2]) @ w[1:] + w[0]
 
 
-def _r2(y: np.ndarray, prediction: np.ndarray) -> float:
+def r_squared(y: np.ndarray, prediction: np.ndarray) -> float:
     return float(1.0 - np.sum((y - prediction) ** 2) / np.sum((y - y.mean()) ** 2))
 
 
@@ -121,7 +121,7 @@ def evaluation_report(train: EachData, test: EachData, weights: dict[str, float]
         "train_deals": train.deals, "test_deals": test.deals, "samples": int(y.size),
         "weights": weights,
         "strength_fit": {"slope": float(strength_fit[0]), "intercept": float(strength_fit[1])},
-        "r2": {"evaluation": _r2(y, fitted), "hand_strength": _r2(y, by_strength)},
+        "r2": {"evaluation": r_squared(y, fitted), "hand_strength": r_squared(y, by_strength)},
         "rmse": {"evaluation": float(np.sqrt(np.mean((y - fitted) ** 2))),
                  "hand_strength": float(np.sqrt(np.mean((y - by_strength) ** 2)))},
         "calibration": {"evaluation": calibration(fitted, y, made),
