@@ -20,11 +20,13 @@ from baofen_sim.cards import parse_cards
 from baofen_sim.cli import app
 from baofen_sim.engine import run_chunk
 from baofen_sim.kernels import auction as ka
+from baofen_sim.kernels.jit import njit
 from baofen_sim.policies import dispatch, registry
 from baofen_sim.policies.features import EVAL_FEATURE_NAMES, NUM_EVAL_FEATURES, counts_of, eval_features, hand_bits
 from baofen_sim.rules import preset
 from baofen_sim.runspec import RunSpec
 from baofen_sim.simulate import simulate
+from baofen_sim.tools import bid_eval
 from baofen_sim.tools.each_data import EachDataError, load_each_data
 from baofen_sim.tools.tune_bids import (
     TABLE_KEYS,
@@ -80,12 +82,48 @@ def simulated(rules: str, params: list[dict[str, float]]) -> dict[str, np.ndarra
     return run_chunk(spec, 0, spec.tables).hands
 
 
+def on_stored_values(table: dict[str, float], data) -> dict[str, float]:
+    """`table` with every threshold moved onto a stored evaluation: the evaluator's levels tie there and it
+    must compare the values themselves (bid_eval.threshold_level)."""
+    evals = TableEvaluator(data, HANDS_PER_TABLE).evaluations(np.tile(heuristic_row(table), (4, 1))).ravel()
+    moved = dict(table)
+    for key in TABLE_KEYS:
+        if key != "contest_per_5":
+            moved[key] = float(evals[np.argmin(np.abs(evals - table[key]))])
+    return moved
+
+
+@njit(cache=True)
+def _at_least_all(values, levels, thresholds):
+    out = np.zeros((values.shape[0], thresholds.shape[0]), dtype=np.bool_)
+    for h in range(values.shape[0]):
+        for j in range(thresholds.shape[0]):
+            out[h, j] = bid_eval.at_least(values.reshape(-1, 1), h, 0, levels[h], thresholds[j],
+                                          bid_eval.threshold_level(thresholds[j]))
+    return out
+
+
+def test_levels_tell_a_comparison_as_the_values_do():
+    """The evaluator compares a value with a threshold by their levels, reading the value only on a tie:
+    the same verdict as value >= threshold, at ties, one ulp either side, clipped levels and infinities."""
+    rng = np.random.default_rng(3)
+    base = np.concatenate([rng.normal(80, 40, 400), np.round(rng.normal(80, 40, 200) * 64) / 64,
+                           [0.0, -0.0, 511.99, 512.0, 600.0, -512.0, -513.0, -1e9, 1e9, np.inf, -np.inf]])
+    values = np.concatenate([base, np.nextafter(base, np.inf), np.nextafter(base, -np.inf)])
+    thresholds = np.concatenate([base[::7], np.nextafter(base[::11], np.inf), [np.nan]])
+    levels = bid_eval.value_levels(values)
+    assert np.array_equal(_at_least_all(values, levels, thresholds), values[:, None] >= thresholds[None, :])
+
+
 @pytest.mark.parametrize("rules", ["baofen", "baofen-001"])
-@pytest.mark.parametrize("mix", ["all_table", "one_table", "all_threshold"])
+@pytest.mark.parametrize("mix", ["all_table", "one_table", "all_threshold", "on_stored_values"])
 def test_fast_evaluator_settles_every_hand_as_the_simulation_does(runs, rules, mix):
     data = load_each_data([each_run(runs, rules)])
     table = contested_table(fit_weights(data))
-    params = {"all_table": [table] * 4, "one_table": [{}, table, {}, {}], "all_threshold": [{}] * 4}[mix]
+    if mix == "on_stored_values":
+        table = on_stored_values(table, data)
+    params = {"all_table": [table] * 4, "one_table": [{}, table, {}, {}], "all_threshold": [{}] * 4,
+              "on_stored_values": [table] * 4}[mix]
     hands = simulated(rules, params)
     _, rows = TableEvaluator(data, HANDS_PER_TABLE).run(np.array([heuristic_row(p) for p in params]), detail=True)
     assert np.array_equal(rows["declarer"], hands["declarer"])
@@ -93,6 +131,9 @@ def test_fast_evaluator_settles_every_hand_as_the_simulation_does(runs, rules, m
     assert np.array_equal(rows["target"][declared], hands["target"][declared])
     for seat in range(4):
         assert np.array_equal(rows["settle"][:, seat], hands[f"settle_{seat}"]), seat
+    if mix == "on_stored_values":  # some seats' evaluations sit exactly on a threshold
+        evals = TableEvaluator(data, HANDS_PER_TABLE).evaluations(np.tile(heuristic_row(table), (4, 1)))
+        assert np.isin(evals, [table[key] for key in TABLE_KEYS]).sum() >= 8
     if mix == "all_table":  # the check covers what it should: contested auctions, all-passes, pot flows
         assert (~declared).sum() > 5 and (hands["target"][declared] > 95).sum() > 5
         assert np.any(hands["pot_after"] > 0)

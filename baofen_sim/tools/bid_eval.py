@@ -11,18 +11,25 @@ same deals.
 
 The evaluator reads `StoredDeals` (`stored_deals`, once per DATA; `with_bidders`, once per weight set and bid
 modes): one float64 bidder value per seat (its evaluation if it bids from the table, its strength if it is the
-threshold bidder), int16 levels floor(value · 64) that tell most silent hands (every seat below its quiet level:
-an all-pass) without reading the values, caps as int16, S as int32 and the category as int8.
+threshold bidder) and, in one int16 array the hand loop streams (`seat_rows`), each seat's level floor(value · 64),
+bid cap, S and category. A level tells almost every comparison of the value with a threshold (`at_least`): every
+silent hand (each seat below its quiet level: an all-pass), who opens, who is below his raise threshold; the value
+is read only on a tie, or to compute a raise limit.
+
+A hand is played lazily: the first seat from the 主叫 that opens; then, only if a later seat can raise over that
+bid, every bidder's raise limit and the auction's steps. An all-pass hand adds its pay-ins to the pot in one sum
+when the amounts are whole numbers (exact in any order; `_all_pass_flows`).
 
 Speed asks for a hand loop that makes no call with array arguments and unpacks no tuple of arrays (each costs
 reference counting, more than a whole auction), and whose seat loops have a constant length (SEATS = 4: the
 engine plays only Baofen's 4-seat table). So three things are written out here rather than called: the bidders'
 arithmetic (`bidding.table_opening`, `table_limit`, `heuristic_limit`), the §5.4 auction for bidders that open
 or make the smallest raise (`kernels.auction`; here on offers packed in two integers), and the table ledger's
-pot flows (`kernels.ledger`, the same operations in the same order). tests/test_tune_bids.py keeps them equal
-to the engine: declarer, target and every seat's settlement, hand for hand, under both presets.
+pot flows (`kernels.ledger`: the same operations in the same order, or sums exact in any order).
+tests/test_tune_bids.py keeps them equal to the engine: declarer, target and every seat's settlement, hand for
+hand, under both presets.
 
-`evaluate_nb` runs blocks of tables in parallel; each block sums in its own scalars and writes its row of
+`evaluate_nb` runs blocks of tables in parallel; each block sums its tables' totals and writes its row of
 per-block sums once (each seat's settlement and the auction statistics of STAT_*); `detail` also keeps each
 hand's declarer, target and settlements.
 """
@@ -112,6 +119,12 @@ def evaluations_nb(params, features, out):
 LEVEL_SCALE = 64.0  # a power of two: value × LEVEL_SCALE is exact, so a level bounds its value from above
 LEVEL_MIN, LEVEL_MAX = -32768, 32767  # int16
 NO_CEILING = np.iinfo(np.int64).max  # the table bidder's limit has no max_bid
+# the rows of StoredDeals.seat_rows: what the hand loop reads of each seat, 8 bytes a seat, two hands a cache line
+ROW_LEVEL = 0  # floor(value · LEVEL_SCALE), clipped: tells most comparisons of the value without reading it
+ROW_CAP = 1  # the seat's bid cap, at most cap_max (§5.4.2)
+ROW_SCORE = 2  # the declarer's S had this seat declared
+ROW_CATEGORY = 3  # CAT_* of that hand
+NUM_ROWS = 4
 
 
 class StoredDeals(NamedTuple):
@@ -119,26 +132,29 @@ class StoredDeals(NamedTuple):
     its dtype, so one compiled `evaluate_nb` serves every call."""
 
     values: np.ndarray  # float64[H, N]: each seat's bidder input, its evaluation (table) or strength (threshold)
-    levels: np.ndarray  # int16[H, N]: floor(values · LEVEL_SCALE), clipped; values < (levels + 1) / LEVEL_SCALE
-    caps: np.ndarray  # int16[H, N]: the seat's bid cap, at most cap_max (§5.4.2)
-    score: np.ndarray  # int32[H, N]: the declarer's S had this seat declared
-    category: np.ndarray  # int8[H, N]: CAT_* of that hand
+    seat_rows: np.ndarray  # int16[H, NUM_ROWS, N]: ROW_LEVEL, ROW_CAP, ROW_SCORE, ROW_CATEGORY of each seat
     rest: np.ndarray  # float64[H, N (declarer), N]: the settlement's stored rest (S001); [1, N, N] when none
     starts: np.ndarray  # int64[T + 1]: table t is hands starts[t]..starts[t + 1] − 1
     table_ids: np.ndarray  # int64[T]: each table's index in its run (its first 主叫, A48)
 
 
+def _int16(name: str, array: np.ndarray) -> np.ndarray:
+    if array.size and (array.min() < LEVEL_MIN or array.max() > LEVEL_MAX):
+        raise ValueError(f"stored {name} out of the int16 range")
+    return array.astype(np.int16)
+
+
 def stored_deals(cap_max: int, caps: np.ndarray, score: np.ndarray, category: np.ndarray, rest: np.ndarray | None,
                  starts: np.ndarray, table_ids: np.ndarray) -> StoredDeals:
     """The bidder-independent part of StoredDeals; `with_bidders` adds the values and levels."""
-    if score.size and (score.min() < np.iinfo(np.int32).min or score.max() > np.iinfo(np.int32).max):
-        raise ValueError("stored scores out of the int32 range")
     players = caps.shape[1]
     if players != SEATS:
         raise ValueError(f"the fast evaluator plays {SEATS} seats, not {players}")
-    return StoredDeals(values=np.zeros((0, players)), levels=np.zeros((0, players), dtype=np.int16),
-                       caps=np.minimum(caps, cap_max).astype(np.int16), score=score.astype(np.int32),
-                       category=category.astype(np.int8),
+    rows = np.zeros((caps.shape[0], NUM_ROWS, players), dtype=np.int16)
+    rows[:, ROW_CAP] = _int16("caps", np.minimum(caps, cap_max))
+    rows[:, ROW_SCORE] = _int16("scores", score)
+    rows[:, ROW_CATEGORY] = _int16("categories", category)
+    return StoredDeals(values=np.zeros((0, players)), seat_rows=rows,
                        rest=np.zeros((1, players, players)) if rest is None else rest.astype(np.float64),
                        starts=starts.astype(np.int64), table_ids=table_ids.astype(np.int64))
 
@@ -148,13 +164,29 @@ def with_bidders(deals: StoredDeals, params: np.ndarray, evals: np.ndarray, stre
     its evaluation, a threshold bidder its strength. Only the modes matter, not the thresholds."""
     table = params[:, HEURISTIC_BID_MODE] == BID_MODE_TABLE
     values = np.where(table[None, :], evals, strengths).astype(np.float64)
-    return deals._replace(values=values, levels=value_levels(values))
+    if np.isnan(values).any():
+        raise ValueError("a bidder's evaluation is NaN: its weights are out of range")
+    rows = deals.seat_rows.copy()
+    rows[:, ROW_LEVEL] = value_levels(values)
+    return deals._replace(values=values, seat_rows=rows)
 
 
 def value_levels(values: np.ndarray) -> np.ndarray:
-    """int16 floor(values · LEVEL_SCALE), clipped to its range (NaN: LEVEL_MAX, never silent)."""
-    scaled = np.nan_to_num(np.floor(values * LEVEL_SCALE), nan=LEVEL_MAX)
-    return np.clip(scaled, LEVEL_MIN, LEVEL_MAX).astype(np.int16)
+    """int16 floor(values · LEVEL_SCALE), clipped to its range."""
+    with np.errstate(over="ignore"):  # beyond the float range: ±inf, clipped
+        return np.clip(np.floor(values * LEVEL_SCALE), LEVEL_MIN, LEVEL_MAX).astype(np.int16)
+
+
+@njit(cache=True)
+def threshold_level(threshold):
+    """The level a threshold t is compared at: floor(t · LEVEL_SCALE) within [LEVEL_MIN, LEVEL_MAX] (NaN:
+    LEVEL_MAX). For a value v (not NaN) of level l, v >= t is l > level(t), or v >= t itself when they are equal:
+    l > level(t) puts v · LEVEL_SCALE >= l > t · LEVEL_SCALE, l < level(t) puts it below l + 1 <= t · LEVEL_SCALE,
+    and a clipped level or threshold level errs only towards equality."""
+    level = np.floor(threshold * LEVEL_SCALE)
+    if level >= LEVEL_MAX or not level == level:
+        return np.int64(LEVEL_MAX)
+    return np.int64(max(level, LEVEL_MIN))
 
 
 # ----- the evaluator ----------------------------------------------------------------------------------------
@@ -163,12 +195,13 @@ def value_levels(values: np.ndarray) -> np.ndarray:
 @njit(cache=True)
 def _bidders(hr, params):
     """Each seat's bidder as plain arrays, read once per block, indexed [主叫, ..., seat] so that a hand reads
-    them without a position: table[s] (1: the table bidder, 0: the threshold), open_at[z, i, s] its opening
+    them without a position: table[s] (1: the table bidder, 0: the threshold), opens[z, i, s] its opening
     thresholds, and its limit 85 + 5·⌊(value − base[z, s]) / div[s]⌋ at most ceiling[s] (0 below base): the
-    arithmetic of `bidding.table_opening`, `table_limit` and `heuristic_limit`. quiet[s]: the level below which
-    the seat opens in no position (a table: every opening threshold; a threshold bidder: a limit of 85 needs
-    open_threshold). largest[f, w]: the largest legal opening within the wish TABLE_OPEN_BIDS[w − 1] (w = 0:
-    PASS), cheapest[f] the cheapest (NO_CEILING: none), f = 1 for the 主叫, 0 for a seat after passes."""
+    arithmetic of `bidding.table_opening`, `table_limit` and `heuristic_limit`; open_level and base_level: the
+    thresholds' levels (`threshold_level`). quiet[s]: the level below which the seat opens in no position (a
+    table: every opening threshold; a threshold bidder: a limit of 85 needs open_threshold). largest[f, w]:
+    the largest legal opening within the wish TABLE_OPEN_BIDS[w − 1] (w = 0: PASS), cheapest[f] the cheapest
+    (NO_CEILING: none), f = 1 for the 主叫, 0 for a seat after passes."""
     table = np.zeros(SEATS, dtype=np.int64)
     opens = np.zeros((SEATS, NUM_OPEN_BIDS, SEATS), dtype=np.float64)
     base = np.zeros((SEATS, SEATS), dtype=np.float64)
@@ -190,9 +223,14 @@ def _bidders(hr, params):
             div[seat] = row[HEURISTIC_PER_5_POINTS]
             ceiling[seat] = np.int64(np.floor(row[HEURISTIC_MAX_BID]))
             quiet_value = row[HEURISTIC_OPEN_THRESHOLD]
-        # levels[h, seat] < quiet[seat] ⇒ value < quiet_value (LEVEL_SCALE); NaN: never silent
-        level = np.floor(quiet_value * LEVEL_SCALE)
-        quiet[seat] = LEVEL_MIN if not level >= LEVEL_MIN else np.int64(min(level, LEVEL_MAX))
+        quiet[seat] = threshold_level(quiet_value)
+    open_level = np.zeros((SEATS, NUM_OPEN_BIDS, SEATS), dtype=np.int64)
+    base_level = np.zeros((SEATS, SEATS), dtype=np.int64)
+    for z in range(SEATS):
+        for seat in range(SEATS):
+            base_level[z, seat] = threshold_level(base[z, seat])
+            for i in range(NUM_OPEN_BIDS):
+                open_level[z, i, seat] = threshold_level(opens[z, i, seat])
     largest = np.zeros((2, NUM_OPEN_BIDS + 1), dtype=np.int64)
     cheapest = np.zeros(2, dtype=np.int64)
     for f in range(2):
@@ -200,7 +238,45 @@ def _bidders(hr, params):
             largest[f, w] = _opening(hr, f == 1, PASS if w == 0 else TABLE_OPEN_BIDS[w - 1], False)
         count = hr.n_open_values if f == 1 else hr.n_open_values_after_pass
         cheapest[f] = NO_CEILING if count == 0 else (hr.open_values[0] if f == 1 else hr.open_values_after_pass[0])
-    return table, opens, base, div, ceiling, quiet, largest, cheapest
+    return table, opens, open_level, base, base_level, div, ceiling, quiet, largest, cheapest
+
+
+WHOLE_POT_LIMIT = 2.0 ** 52  # whole numbers of pot units below this add exactly in any order
+WHOLE_AMOUNT_LIMIT = 2.0 ** 40
+
+
+@njit(cache=True)
+def _all_pass_flows(hr):
+    """An all-pass hand's pay-ins (§5.7.1 (1)): pay[z, s], what seat s pays with 主叫 z, and pot_in[z], the pot's
+    growth, summed once. `whole`: the amounts and the loss multiple are whole numbers, so the pot is one too and
+    adding pot_in[z] gives what the ledger's four additions give while the pot stays below WHOLE_POT_LIMIT."""
+    pay = np.zeros((SEATS, SEATS), dtype=np.float64)
+    pot_in = np.zeros(SEATS, dtype=np.float64)
+    for z in range(SEATS):
+        for seat in range(SEATS):
+            amount = hr.zhujiao_amount if seat == z else hr.fujiao_amount
+            pay[z, seat] = amount * hr.pot_unit_value
+            pot_in[z] += amount
+    whole = True
+    for x in (hr.zhujiao_amount, hr.fujiao_amount, hr.loss_multiple):
+        whole = whole and x == np.floor(x) and abs(x) <= WHOLE_AMOUNT_LIMIT
+    return pay, pot_in, whole
+
+
+@njit(cache=True, inline="always")
+def at_least(values, h, seat, level, threshold, level_of_threshold):
+    """values[h, seat] >= threshold, told by the value's level and the threshold's (`threshold_level`) unless
+    they are equal: the value is read only then."""
+    return level > level_of_threshold or (level == level_of_threshold and values[h, seat] >= threshold)
+
+
+@njit(cache=True, inline="always")
+def _raise_limit(values, seat_rows, h, seat, base, base_level, div, ceiling):
+    """The highest bid `seat` raises to in hand h: its limit (`_limit`) within its cap, 0 for none; the value is
+    read only when the level does not tell that it is below base."""
+    if seat_rows[h, ROW_LEVEL, seat] < base_level:
+        return 0
+    return max(0, min(np.int64(seat_rows[h, ROW_CAP, seat]), _limit(values[h, seat], base, div, ceiling)))
 
 
 @njit(cache=True, inline="always")
@@ -281,11 +357,11 @@ def _tables(hr_array, params, deals, order, first, last, totals, table_totals, s
         raise ValueError("the fast evaluator plays 4 seats")
     step = hr.raise_steps[0]
     unit = hr.pot_unit_value
-    table, opens, base, div, ceiling, quiet, largest, cheapest = _bidders(hr, params)
+    table, opens, open_level, base, base_level, div, ceiling, quiet, largest, cheapest = _bidders(hr, params)
+    pay, pot_in, whole = _all_pass_flows(hr)
     open_bids = np.array(TABLE_OPEN_BIDS, dtype=np.int64)
-    values, levels, caps, score, category, rest = deals.values, deals.levels, deals.caps, deals.score, \
-        deals.category, deals.rest
-    starts, table_ids = deals.starts, deals.table_ids
+    values, seat_rows, rest, starts, table_ids = deals.values, deals.seat_rows, deals.rest, deals.starts, \
+        deals.table_ids
     has_rest = rest.shape[0] > 1
     out = np.zeros(SEATS, dtype=np.float64)
     table_sum = np.zeros(SEATS, dtype=np.float64)
@@ -303,33 +379,51 @@ def _tables(hr_array, params, deals, order, first, last, totals, table_totals, s
         for h in range(starts[t], end):
             silent = True
             for s in range(SEATS):
-                if levels[h, s] >= quiet[s]:
+                if seat_rows[h, ROW_LEVEL, s] >= quiet[s]:
                     silent = False
             declarer = NO_SEAT
             high = NO_BID
             bids = 0
-            if not silent:  # §5.4 the auction: each seat's offers, then the steps
-                offers = 0
-                raises = 0
-                for s in range(SEATS):
-                    value = values[h, s]
-                    cap = np.int64(caps[h, s])
-                    raise_to = max(0, min(cap, _limit(value, base[zhujiao, s], div[s], ceiling[s])))
-                    f = 1 if s == zhujiao else 0
+            if not silent:  # §5.4: the first seat from the 主叫 that opens, then whether a later seat raises
+                for p in range(SEATS):
+                    s = zhujiao + p if zhujiao + p < SEATS else zhujiao + p - SEATS
+                    f = 1 if p == 0 else 0
                     if table[s] == 1:
+                        level = seat_rows[h, ROW_LEVEL, s]
                         w = 0
                         for i in range(NUM_OPEN_BIDS):
-                            if value >= opens[zhujiao, i, s]:
+                            if at_least(values, h, s, level, opens[zhujiao, i, s], open_level[zhujiao, i, s]):
                                 w = i + 1
+                        cap = np.int64(seat_rows[h, ROW_CAP, s])
                         if w == 0 or cap >= open_bids[w - 1]:
                             bid = largest[f, w]
                         else:
                             bid = _opening(hr, f == 1, cap, False)
                     else:
+                        raise_to = _raise_limit(values, seat_rows, h, s, base[zhujiao, s], base_level[zhujiao, s],
+                                                div[s], ceiling[s])
                         bid = cheapest[f] if cheapest[f] <= raise_to else PASS
-                    offers |= bid << (OFFER_BITS * s)
-                    raises |= raise_to << (OFFER_BITS * s)
-                declarer, high, bids = _auction(offers, raises, zhujiao, step)
+                    if bid != PASS:
+                        declarer = s
+                        high = bid
+                        bids = 1
+                        break
+                if declarer != NO_SEAT:
+                    first_position = declarer - zhujiao if declarer >= zhujiao else declarer - zhujiao + SEATS
+                    raised = False
+                    for p in range(first_position + 1, SEATS):  # the seats before the opener have passed
+                        s = zhujiao + p if zhujiao + p < SEATS else zhujiao + p - SEATS
+                        if _raise_limit(values, seat_rows, h, s, base[zhujiao, s], base_level[zhujiao, s], div[s],
+                                        ceiling[s]) >= high + step:
+                            raised = True
+                            break
+                    if raised:  # a contested auction: every bidder's raise limit, then the steps
+                        raises = 0
+                        for p in range(first_position, SEATS):
+                            s = zhujiao + p if zhujiao + p < SEATS else zhujiao + p - SEATS
+                            raises |= _raise_limit(values, seat_rows, h, s, base[zhujiao, s], base_level[zhujiao, s],
+                                                   div[s], ceiling[s]) << (OFFER_BITS * s)
+                        declarer, high, bids = _auction(high << (OFFER_BITS * declarer), raises, zhujiao, step)
             # §5.7 / §6.6 the settlement (kernels.ledger, same order of operations)
             for s in range(SEATS):
                 out[s] = 0.0
@@ -343,9 +437,12 @@ def _tables(hr_array, params, deals, order, first, last, totals, table_totals, s
                         out[s] += -hr.direct_amount if s == zhujiao else hr.direct_amount
                 else:
                     for s in range(SEATS):
-                        amount = hr.zhujiao_amount if s == zhujiao else hr.fujiao_amount
-                        out[s] -= amount * unit
-                        pot += amount
+                        out[s] -= pay[zhujiao, s]
+                    if whole and abs(pot) < WHOLE_POT_LIMIT:
+                        pot += pot_in[zhujiao]
+                    else:  # the ledger's order
+                        for s in range(SEATS):
+                            pot += hr.zhujiao_amount if s == zhujiao else hr.fujiao_amount
                     split = (pot > 0 and pot >= hr.split_threshold) or (
                         hr.nobid_streak_limit != STREAK_OFF and streak >= hr.nobid_streak_limit)
                 if split:
@@ -356,8 +453,8 @@ def _tables(hr_array, params, deals, order, first, last, totals, table_totals, s
                 zhujiao = zhujiao + 1 if zhujiao + 1 < SEATS else 0
             else:
                 streak = 0
-                c = category[h, declarer]
-                result, won = result_at_target(hr, np.int64(score[h, declarer]), c, high)
+                c = seat_rows[h, ROW_CATEGORY, declarer]
+                result, won = result_at_target(hr, np.int64(seat_rows[h, ROW_SCORE, declarer]), c, high)
                 declarer_change, defender_change = result_settlement(hr, won, c, result)
                 for s in range(SEATS):
                     out[s] += declarer_change if s == declarer else defender_change
@@ -387,7 +484,6 @@ def _tables(hr_array, params, deals, order, first, last, totals, table_totals, s
                     out[s] += pot / SEATS * unit
                 pot = 0.0
             for s in range(SEATS):
-                block_sum[s] += out[s]
                 table_sum[s] += out[s]
             if detail:
                 detail_declarer[h] = declarer
@@ -396,6 +492,7 @@ def _tables(hr_array, params, deals, order, first, last, totals, table_totals, s
                     detail_settle[h, s] = out[s]
         for s in range(SEATS):
             table_totals[k, s] = table_sum[s]
+            block_sum[s] += table_sum[s]
     for s in range(SEATS):
         totals[s] = block_sum[s]
     stats[STAT_HANDS] = hands
