@@ -34,7 +34,7 @@ select_policies(["heuristic"])
 from baofen_sim.codes import CAT_BANJI, CAT_JINTAIYANG, CAT_NORMAL, CAT_QUANJI  # noqa: E402
 from baofen_sim.materialize import hand_rules  # noqa: E402
 from baofen_sim.rules import preset  # noqa: E402
-from baofen_sim.tools import bid_eval  # noqa: E402
+from baofen_sim.tools import bid_eval, bid_inputs  # noqa: E402
 from baofen_sim.tools.tune_bids import heuristic_row, initial_table, threshold_values  # noqa: E402
 
 PLAYERS = 4
@@ -66,7 +66,7 @@ def measure(deals: int, repeats: int) -> list[tuple[str, float, dict[str, float]
     blocks = -(-tables // bid_eval.TABLES_PER_BLOCK)
     per_table = np.zeros((tables, PLAYERS))
     detail = (np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros((1, PLAYERS)))
-    base = bid_eval.stored_deals(int(record.cap_max), arrays["caps"], arrays["score"], arrays["category"], None,
+    base = bid_inputs.stored_deals(int(record.cap_max), arrays["caps"], arrays["score"], arrays["category"], None,
                                   starts, table_ids)
     passing = {"bid_mode": 1.0, "eval_intercept": 0.0, **initial_table()}
     opening = {**passing, **{f"open85_{p}": 30.0 for p in range(4)}, **{f"contest_{p}": 40.0 for p in range(4)}}
@@ -78,7 +78,7 @@ def measure(deals: int, repeats: int) -> list[tuple[str, float, dict[str, float]
         totals = np.zeros((blocks, PLAYERS))
         stats = np.zeros((blocks, bid_eval.NUM_STATS))
         started = time.perf_counter()  # once per weight set and bid modes in tune-bids, not per candidate
-        stored = bid_eval.with_bidders(base, params, arrays["evals"], arrays["strength"])
+        stored = bid_inputs.with_bidders(base, params, arrays["evals"], arrays["strength"])
         prepare = time.perf_counter() - started
 
         def run(params=params, stored=stored, totals=totals, stats=stats) -> None:

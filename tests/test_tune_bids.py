@@ -26,7 +26,7 @@ from baofen_sim.policies.features import EVAL_FEATURE_NAMES, NUM_EVAL_FEATURES, 
 from baofen_sim.rules import preset
 from baofen_sim.runspec import RunSpec
 from baofen_sim.simulate import simulate
-from baofen_sim.tools import bid_eval
+from baofen_sim.tools import bid_inputs
 from baofen_sim.tools.each_data import EachDataError, load_each_data
 from baofen_sim.tools.tune_bids import (
     TABLE_KEYS,
@@ -84,7 +84,7 @@ def simulated(rules: str, params: list[dict[str, float]]) -> dict[str, np.ndarra
 
 def on_stored_values(table: dict[str, float], data) -> dict[str, float]:
     """`table` with every threshold moved onto a stored evaluation: the evaluator's levels tie there and it
-    must compare the values themselves (bid_eval.threshold_level)."""
+    must compare the values themselves (bid_inputs.threshold_level)."""
     evals = TableEvaluator(data, HANDS_PER_TABLE).evaluations(np.tile(heuristic_row(table), (4, 1))).ravel()
     moved = dict(table)
     for key in TABLE_KEYS:
@@ -98,8 +98,8 @@ def _at_least_all(values, levels, thresholds):
     out = np.zeros((values.shape[0], thresholds.shape[0]), dtype=np.bool_)
     for h in range(values.shape[0]):
         for j in range(thresholds.shape[0]):
-            out[h, j] = bid_eval.at_least(values.reshape(-1, 1), h, 0, levels[h], thresholds[j],
-                                          bid_eval.threshold_level(thresholds[j]))
+            out[h, j] = bid_inputs.at_least(values.reshape(-1, 1), h, 0, levels[h], thresholds[j],
+                                          bid_inputs.threshold_level(thresholds[j]))
     return out
 
 
@@ -111,7 +111,7 @@ def test_levels_tell_a_comparison_as_the_values_do():
                            [0.0, -0.0, 511.99, 512.0, 600.0, -512.0, -513.0, -1e9, 1e9, np.inf, -np.inf]])
     values = np.concatenate([base, np.nextafter(base, np.inf), np.nextafter(base, -np.inf)])
     thresholds = np.concatenate([base[::7], np.nextafter(base[::11], np.inf), [np.nan]])
-    levels = bid_eval.value_levels(values)
+    levels = bid_inputs.value_levels(values)
     assert np.array_equal(_at_least_all(values, levels, thresholds), values[:, None] >= thresholds[None, :])
 
 

@@ -9,8 +9,8 @@ at the table's end (A48), plus the stored rest (S001 throw penalties). As long a
 and the auction (the heuristic's does), that is what an ordinary simulation with those bidders gives on the
 same deals.
 
-The evaluator reads `StoredDeals` (`stored_deals`, once per DATA; `with_bidders`, once per weight set and bid
-modes): one float64 bidder value per seat (its evaluation if it bids from the table, its strength if it is the
+The evaluator reads `bid_inputs.StoredDeals` (`stored_deals`, once per DATA; `with_bidders`, once per weight set
+and bid modes): one float64 bidder value per seat (its evaluation if it bids from the table, its strength if it is the
 threshold bidder) and, in one int16 array the hand loop streams (`seat_rows`), each seat's level floor(value · 64),
 bid cap, S and category. A level tells almost every comparison of the value with a threshold (`at_least`): every
 silent hand (each seat below its quiet level: an all-pass), who opens, who is below his raise threshold; the value
@@ -36,8 +36,6 @@ hand's declarer, target and settlements.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 from numba import prange
 
@@ -61,6 +59,15 @@ from baofen_sim.policies.registry import (
     HEURISTIC_TABLE_OPEN,
     TABLE_POSITIONS,
 )
+from baofen_sim.tools.bid_inputs import (
+    ROW_CAP,
+    ROW_CATEGORY,
+    ROW_LEVEL,
+    ROW_SCORE,
+    SEATS,
+    at_least,
+    threshold_level,
+)
 
 # per-block statistics (columns of `stats`)
 STAT_HANDS = 0
@@ -73,7 +80,6 @@ NUM_STATS = 6
 TABLES_PER_BLOCK = 256
 DEALS_PER_BLOCK = 4096
 NUM_OPEN_BIDS = len(TABLE_OPEN_BIDS)
-SEATS = TABLE_POSITIONS  # the evaluator's seats: a constant, so that its seat loops unroll (4: SUPPORTED_PLAYERS)
 
 
 @njit(cache=True)
@@ -114,79 +120,7 @@ def evaluations_nb(params, features, out):
             out[h, seat] = weighted_evaluation(params[seat], features[h, seat])
 
 
-# ----- the stored deals as the evaluator reads them -------------------------------------------------------------
-
-LEVEL_SCALE = 64.0  # a power of two: value × LEVEL_SCALE is exact, so a level bounds its value from above
-LEVEL_MIN, LEVEL_MAX = -32768, 32767  # int16
 NO_CEILING = np.iinfo(np.int64).max  # the table bidder's limit has no max_bid
-# the rows of StoredDeals.seat_rows: what the hand loop reads of each seat, 8 bytes a seat, two hands a cache line
-ROW_LEVEL = 0  # floor(value · LEVEL_SCALE), clipped: tells most comparisons of the value without reading it
-ROW_CAP = 1  # the seat's bid cap, at most cap_max (§5.4.2)
-ROW_SCORE = 2  # the declarer's S had this seat declared
-ROW_CATEGORY = 3  # CAT_* of that hand
-NUM_ROWS = 4
-
-
-class StoredDeals(NamedTuple):
-    """The stored deals in the form the evaluator reads (`stored_deals`, `with_bidders`): each field cast once to
-    its dtype, so one compiled `evaluate_nb` serves every call."""
-
-    values: np.ndarray  # float64[H, N]: each seat's bidder input, its evaluation (table) or strength (threshold)
-    seat_rows: np.ndarray  # int16[H, NUM_ROWS, N]: ROW_LEVEL, ROW_CAP, ROW_SCORE, ROW_CATEGORY of each seat
-    rest: np.ndarray  # float64[H, N (declarer), N]: the settlement's stored rest (S001); [1, N, N] when none
-    starts: np.ndarray  # int64[T + 1]: table t is hands starts[t]..starts[t + 1] − 1
-    table_ids: np.ndarray  # int64[T]: each table's index in its run (its first 主叫, A48)
-
-
-def _int16(name: str, array: np.ndarray) -> np.ndarray:
-    if array.size and (array.min() < LEVEL_MIN or array.max() > LEVEL_MAX):
-        raise ValueError(f"stored {name} out of the int16 range")
-    return array.astype(np.int16)
-
-
-def stored_deals(cap_max: int, caps: np.ndarray, score: np.ndarray, category: np.ndarray, rest: np.ndarray | None,
-                 starts: np.ndarray, table_ids: np.ndarray) -> StoredDeals:
-    """The bidder-independent part of StoredDeals; `with_bidders` adds the values and levels."""
-    players = caps.shape[1]
-    if players != SEATS:
-        raise ValueError(f"the fast evaluator plays {SEATS} seats, not {players}")
-    rows = np.zeros((caps.shape[0], NUM_ROWS, players), dtype=np.int16)
-    rows[:, ROW_CAP] = _int16("caps", np.minimum(caps, cap_max))
-    rows[:, ROW_SCORE] = _int16("scores", score)
-    rows[:, ROW_CATEGORY] = _int16("categories", category)
-    return StoredDeals(values=np.zeros((0, players)), seat_rows=rows,
-                       rest=np.zeros((1, players, players)) if rest is None else rest.astype(np.float64),
-                       starts=starts.astype(np.int64), table_ids=table_ids.astype(np.int64))
-
-
-def with_bidders(deals: StoredDeals, params: np.ndarray, evals: np.ndarray, strengths: np.ndarray) -> StoredDeals:
-    """`deals` with the values and levels of the bidders of `params`: a seat whose bid_mode is the table reads
-    its evaluation, a threshold bidder its strength. Only the modes matter, not the thresholds."""
-    table = params[:, HEURISTIC_BID_MODE] == BID_MODE_TABLE
-    values = np.where(table[None, :], evals, strengths).astype(np.float64)
-    if np.isnan(values).any():
-        raise ValueError("a bidder's evaluation is NaN: its weights are out of range")
-    rows = deals.seat_rows.copy()
-    rows[:, ROW_LEVEL] = value_levels(values)
-    return deals._replace(values=values, seat_rows=rows)
-
-
-def value_levels(values: np.ndarray) -> np.ndarray:
-    """int16 floor(values · LEVEL_SCALE), clipped to its range."""
-    with np.errstate(over="ignore"):  # beyond the float range: ±inf, clipped
-        return np.clip(np.floor(values * LEVEL_SCALE), LEVEL_MIN, LEVEL_MAX).astype(np.int16)
-
-
-@njit(cache=True)
-def threshold_level(threshold):
-    """The level a threshold t is compared at: floor(t · LEVEL_SCALE) within [LEVEL_MIN, LEVEL_MAX] (NaN:
-    LEVEL_MAX). For a value v (not NaN) of level l, v >= t is l > level(t), or v >= t itself when they are equal:
-    l > level(t) puts v · LEVEL_SCALE >= l > t · LEVEL_SCALE, l < level(t) puts it below l + 1 <= t · LEVEL_SCALE,
-    and a clipped level or threshold level errs only towards equality."""
-    level = np.floor(threshold * LEVEL_SCALE)
-    if level >= LEVEL_MAX or not level == level:
-        return np.int64(LEVEL_MAX)
-    return np.int64(max(level, LEVEL_MIN))
 
 
 # ----- the evaluator ----------------------------------------------------------------------------------------
@@ -264,10 +198,9 @@ def _all_pass_flows(hr):
 
 
 @njit(cache=True, inline="always")
-def at_least(values, h, seat, level, threshold, level_of_threshold):
-    """values[h, seat] >= threshold, told by the value's level and the threshold's (`threshold_level`) unless
-    they are equal: the value is read only then."""
-    return level > level_of_threshold or (level == level_of_threshold and values[h, seat] >= threshold)
+def _seat_at(zhujiao, position):
+    """The seat `position` places after the 主叫."""
+    return zhujiao + position if zhujiao + position < SEATS else zhujiao + position - SEATS
 
 
 @njit(cache=True, inline="always")
@@ -386,7 +319,7 @@ def _tables(hr_array, params, deals, order, first, last, totals, table_totals, s
             bids = 0
             if not silent:  # §5.4: the first seat from the 主叫 that opens, then whether a later seat raises
                 for p in range(SEATS):
-                    s = zhujiao + p if zhujiao + p < SEATS else zhujiao + p - SEATS
+                    s = _seat_at(zhujiao, p)
                     f = 1 if p == 0 else 0
                     if table[s] == 1:
                         level = seat_rows[h, ROW_LEVEL, s]
@@ -412,7 +345,7 @@ def _tables(hr_array, params, deals, order, first, last, totals, table_totals, s
                     first_position = declarer - zhujiao if declarer >= zhujiao else declarer - zhujiao + SEATS
                     raised = False
                     for p in range(first_position + 1, SEATS):  # the seats before the opener have passed
-                        s = zhujiao + p if zhujiao + p < SEATS else zhujiao + p - SEATS
+                        s = _seat_at(zhujiao, p)
                         if _raise_limit(values, seat_rows, h, s, base[zhujiao, s], base_level[zhujiao, s], div[s],
                                         ceiling[s]) >= high + step:
                             raised = True
@@ -420,7 +353,7 @@ def _tables(hr_array, params, deals, order, first, last, totals, table_totals, s
                     if raised:  # a contested auction: every bidder's raise limit, then the steps
                         raises = 0
                         for p in range(first_position, SEATS):
-                            s = zhujiao + p if zhujiao + p < SEATS else zhujiao + p - SEATS
+                            s = _seat_at(zhujiao, p)
                             raises |= _raise_limit(values, seat_rows, h, s, base[zhujiao, s], base_level[zhujiao, s],
                                                    div[s], ceiling[s]) << (OFFER_BITS * s)
                         declarer, high, bids = _auction(high << (OFFER_BITS * declarer), raises, zhujiao, step)

@@ -190,18 +190,19 @@ class TableEvaluator:
 
     def __init__(self, data: EachData, hands_per_table: int):
         from baofen_sim.materialize import hand_rules
-        from baofen_sim.tools import bid_eval
+        from baofen_sim.tools import bid_eval, bid_inputs
 
         self.data = data
         self.bid_eval = bid_eval
+        self.bid_inputs = bid_inputs
         record = hand_rules(data.rules)
         self.hr = np.zeros(1, dtype=record.dtype)
         self.hr[0] = record
         self.starts, self.table_ids = data.tables(hands_per_table)
         self.all_tables = np.arange(len(self.table_ids), dtype=np.int64)
         self.blocks = -(-len(self.table_ids) // bid_eval.TABLES_PER_BLOCK)
-        self.deals = bid_eval.stored_deals(int(record.cap_max), data.caps, data.score, data.category, data.rest,
-                                           self.starts, self.table_ids)
+        self.deals = bid_inputs.stored_deals(int(record.cap_max), data.caps, data.score, data.category, data.rest,
+                                             self.starts, self.table_ids)
         self._evals: dict[bytes, np.ndarray] = {}
         self._bidders: dict[tuple[bytes, bytes], Any] = {}
 
@@ -218,14 +219,14 @@ class TableEvaluator:
         return self._evals[key]
 
     def stored(self, params: np.ndarray) -> Any:
-        """The stored deals with the values and levels of the bidders of `params` (`bid_eval.with_bidders`),
+        """The stored deals with the values and levels of the bidders of `params` (`bid_inputs.with_bidders`),
         cached per weight set and bid modes: only those change what the evaluator reads."""
         from baofen_sim.policies.registry import HEURISTIC_BID_MODE, HEURISTIC_EVAL_WEIGHTS
 
         key = (params[:, HEURISTIC_EVAL_WEIGHTS:HEURISTIC_EVAL_WEIGHTS + len(WEIGHT_NAMES)].tobytes(),
                params[:, HEURISTIC_BID_MODE].tobytes())
         if key not in self._bidders:
-            deals = self.bid_eval.with_bidders(self.deals, params, self.evaluations(params), self.data.strength)
+            deals = self.bid_inputs.with_bidders(self.deals, params, self.evaluations(params), self.data.strength)
             self._bidders = {k: v for k, v in self._bidders.items() if k[0] == key[0]}  # the search's weights
             self._bidders[key] = deals
         return self._bidders[key]
