@@ -6,12 +6,18 @@ caps of 150 (250 with 5+ pairs for one hand in twenty). The evaluator's cost doe
 numbers came from, only on the auctions they make, so the bench scores the tables tune-bids meets: the
 threshold bidders, a table that passes most hands, and one that opens most hands.
 
-    NUMBA_NUM_THREADS=1 python scripts/bench_tune_bids.py [--deals 1000000] [--repeats 20] [--append]
+    NUMBA_NUM_THREADS=1 python scripts/bench_tune_bids.py [--deals 1000000] [--repeats 20] [--data DIR]
+        [--append]
 
-Threads: `evaluate_nb` runs blocks of tables in parallel, so run it once with NUMBA_NUM_THREADS=1 and once
+`--data DIR` also times real stored deals: a `--declarer each` run (e.g. runs/guide/each-train, made by
+scripts/make_guide.py) scored with the shipped table (every seat the default bidder) and with the threshold
+bidders, in tables of 16 hands.
+
+Threads: `bid_eval.evaluate` runs blocks of tables in parallel, so run it once with NUMBA_NUM_THREADS=1 and once
 with the default (every core); the heading records which. On a shared machine the 2-thread figure is only as
-good as the second core is idle. Timed: `evaluate_nb` alone; `with_bidders` (the stored deals' values and
-levels for the bid modes, made once per weight set and modes in tune-bids) is shown apart.
+good as the second core is idle, hence the median beside the best. Timed: `evaluate` alone; `with_bidders` (the
+stored deals' values and levels for the bid modes, made once per weight set and modes in tune-bids) is shown
+apart.
 
 `--append` adds the figures to results/BENCHMARKS.md.
 """
@@ -33,9 +39,11 @@ select_policies(["heuristic"])
 
 from baofen_sim.codes import CAT_BANJI, CAT_JINTAIYANG, CAT_NORMAL, CAT_QUANJI  # noqa: E402
 from baofen_sim.materialize import hand_rules  # noqa: E402
+from baofen_sim.policies.registry import default_params  # noqa: E402
 from baofen_sim.rules import preset  # noqa: E402
 from baofen_sim.tools import bid_eval, bid_inputs  # noqa: E402
-from baofen_sim.tools.tune_bids import heuristic_row, initial_table, threshold_values  # noqa: E402
+from baofen_sim.tools.each_data import load_each_data  # noqa: E402
+from baofen_sim.tools.tune_bids import TableEvaluator, heuristic_row, initial_table, threshold_values  # noqa: E402
 
 PLAYERS = 4
 HANDS_PER_TABLE = 16
@@ -55,7 +63,18 @@ def synthesize(deals: int, seed: int = 7) -> dict[str, np.ndarray]:
     return {"evals": evals, "strength": strength, "score": score, "category": category, "caps": caps}
 
 
-def measure(deals: int, repeats: int) -> list[tuple[str, float, dict[str, float]]]:
+def timed(run, repeats: int) -> list[float]:
+    """Seconds of each of `repeats` calls of `run`, after one call to compile or load it."""
+    run()
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def measure(deals: int, repeats: int) -> list[tuple[str, list[float], dict[str, float]]]:
     arrays = synthesize(deals)
     record = hand_rules(preset("baofen"))
     hr = np.zeros(1, dtype=record.dtype)
@@ -65,7 +84,6 @@ def measure(deals: int, repeats: int) -> list[tuple[str, float, dict[str, float]
     table_ids = np.arange(tables, dtype=np.int64)
     blocks = -(-tables // bid_eval.TABLES_PER_BLOCK)
     per_table = np.zeros((tables, PLAYERS))
-    detail = (np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros((1, PLAYERS)))
     base = bid_inputs.stored_deals(int(record.cap_max), arrays["caps"], arrays["score"], arrays["category"], None,
                                   starts, table_ids)
     passing = {"bid_mode": 1.0, "eval_intercept": 0.0, **initial_table()}
@@ -82,17 +100,36 @@ def measure(deals: int, repeats: int) -> list[tuple[str, float, dict[str, float]
         prepare = time.perf_counter() - started
 
         def run(params=params, stored=stored, totals=totals, stats=stats) -> None:
-            bid_eval.evaluate_nb(hr, params, stored, table_ids, totals, per_table, stats, False, *detail)
+            bid_eval.evaluate(hr, params, stored, table_ids, totals, per_table, stats)
 
-        run()  # compile or load
-        times = []
-        for _ in range(repeats):
-            started = time.perf_counter()
-            run()
-            times.append(time.perf_counter() - started)
+        times = timed(run, repeats)
         s = stats.sum(axis=0)
-        figures.append((name, min(times), {"all_pass_rate": s[bid_eval.STAT_ALL_PASS] / deals,
-                                           "prepare": prepare}))
+        figures.append((f"synthesized: {name}", times, {"all_pass_rate": s[bid_eval.STAT_ALL_PASS] / deals,
+                                                          "prepare": prepare}))
+    return figures
+
+
+def measure_stored(data_dir: Path, repeats: int) -> list[tuple[str, list[float], dict[str, float]]]:
+    """The shipped table and the threshold bidders on the stored deals of a `--declarer each` run."""
+    evaluator = TableEvaluator(load_each_data([data_dir]), HANDS_PER_TABLE)
+    candidates = {"shipped table": np.tile(default_params("heuristic"), (PLAYERS, 1)),
+                  "threshold bidders": np.tile(heuristic_row(threshold_values()), (PLAYERS, 1))}
+    figures = []
+    for name, params in candidates.items():
+        started = time.perf_counter()
+        stored = evaluator.stored(params)
+        prepare = time.perf_counter() - started
+        totals = np.zeros((evaluator.blocks, PLAYERS))
+        per_table = np.zeros((len(evaluator.all_tables), PLAYERS))
+        stats = np.zeros((evaluator.blocks, bid_eval.NUM_STATS))
+
+        def run(params=params, stored=stored, totals=totals, per_table=per_table, stats=stats) -> None:
+            bid_eval.evaluate(evaluator.hr, params, stored, evaluator.all_tables, totals, per_table, stats)
+
+        times = timed(run, repeats)
+        s = stats.sum(axis=0)
+        figures.append((f"stored deals ({s[bid_eval.STAT_HANDS]:,.0f}): {name}", times,
+                        {"all_pass_rate": s[bid_eval.STAT_ALL_PASS] / s[bid_eval.STAT_HANDS], "prepare": prepare}))
     return figures
 
 
@@ -100,18 +137,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1_000_000)
     parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--data", type=Path, help="a --declarer each run directory to time as well")
     parser.add_argument("--append", action="store_true")
     args = parser.parse_args()
     threads = os.environ.get("NUMBA_NUM_THREADS", "default")
     lines = [f"### tune-bids fast evaluator, {datetime.date.today()} ({platform.processor() or platform.machine()}, "
              f"NUMBA_NUM_THREADS={threads})", "",
-             f"`python scripts/bench_tune_bids.py --deals {args.deals}` (synthesized stored deals, "
-             f"{HANDS_PER_TABLE} hands per table, best of {args.repeats})", "",
-             "| candidate | all-pass | ms per table | candidate tables/s | with_bidders ms (once) |",
-             "|---|---|---|---|---|"]
-    for name, seconds, stats in measure(args.deals, args.repeats):
-        lines.append(f"| {name} | {stats['all_pass_rate']:.2f} | {seconds * 1e3:.1f} | {1 / seconds:.0f} | "
-                     f"{stats['prepare'] * 1e3:.0f} |")
+             f"`python scripts/bench_tune_bids.py --deals {args.deals}"
+             f"{f' --data {args.data}' if args.data else ''}` ({HANDS_PER_TABLE} hands per table, "
+             f"{args.repeats} repeats)", "",
+             "| candidate | all-pass | best ms per table | median ms | candidate tables/s (best) | "
+             "with_bidders ms (once) |",
+             "|---|---|---|---|---|---|"]
+    figures = measure(args.deals, args.repeats)
+    if args.data:
+        figures += measure_stored(args.data, args.repeats)
+    for name, times, stats in figures:
+        best, median = min(times), float(np.median(times))
+        lines.append(f"| {name} | {stats['all_pass_rate']:.2f} | {best * 1e3:.1f} | {median * 1e3:.1f} | "
+                     f"{1 / best:.0f} | {stats['prepare'] * 1e3:.0f} |")
     text = "\n".join(lines) + "\n"
     print(text)
     if args.append:

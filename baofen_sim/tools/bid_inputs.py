@@ -1,5 +1,5 @@
 """The stored deals as the fast evaluator (`bid_eval`) reads them, and the level rule that lets it compare a
-seat's value with a threshold mostly without reading the value (issue 12)."""
+seat's value with a threshold mostly without reading the value (`threshold_level`; issue 12)."""
 
 from __future__ import annotations
 
@@ -74,17 +74,10 @@ def value_levels(values: np.ndarray) -> np.ndarray:
 @njit(cache=True)
 def threshold_level(threshold):
     """The level a threshold t is compared at: floor(t · LEVEL_SCALE) within [LEVEL_MIN, LEVEL_MAX] (NaN:
-    LEVEL_MAX). For a value v (not NaN) of level l, v >= t is l > level(t), or v >= t itself when they are equal:
-    l > level(t) puts v · LEVEL_SCALE >= l > t · LEVEL_SCALE, l < level(t) puts it below l + 1 <= t · LEVEL_SCALE,
-    and a clipped level or threshold level errs only towards equality."""
+    LEVEL_MAX). For a value v (not NaN) of level l: l > level(t) tells v >= t, l < level(t) tells v < t, and only
+    l == level(t) needs v itself. Proof: l > level(t) puts v · LEVEL_SCALE >= l > t · LEVEL_SCALE; l < level(t)
+    puts it below l + 1 <= t · LEVEL_SCALE; a clipped level or threshold level errs only towards equality."""
     level = np.floor(threshold * LEVEL_SCALE)
     if level >= LEVEL_MAX or not level == level:
         return np.int64(LEVEL_MAX)
     return np.int64(max(level, LEVEL_MIN))
-
-
-@njit(cache=True, inline="always")
-def at_least(values, h, seat, level, threshold, level_of_threshold):
-    """values[h, seat] >= threshold, told by the value's level and the threshold's (`threshold_level`) unless
-    they are equal: the value is read only then."""
-    return level > level_of_threshold or (level == level_of_threshold and values[h, seat] >= threshold)

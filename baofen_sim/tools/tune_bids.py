@@ -186,7 +186,7 @@ class Evaluation:
 
 
 class TableEvaluator:
-    """Bid tables scored on stored deals (`bid_eval.evaluate_nb`), tables of `hands_per_table` hands."""
+    """Bid tables scored on stored deals (`bid_eval.evaluate`), tables of `hands_per_table` hands."""
 
     def __init__(self, data: EachData, hands_per_table: int):
         from baofen_sim.materialize import hand_rules
@@ -242,8 +242,8 @@ class TableEvaluator:
         size = self.data.deals if detail else 1
         rows = {"declarer": np.zeros(size, dtype=np.int64), "target": np.zeros(size, dtype=np.int64),
                 "settle": np.zeros((size, players))}
-        self.bid_eval.evaluate_nb(self.hr, params, self.stored(params), order, totals, table_totals, stats, detail,
-                                  rows["declarer"], rows["target"], rows["settle"])
+        self.bid_eval.evaluate(self.hr, params, self.stored(params), order, totals, table_totals, stats, detail,
+                               rows["declarer"], rows["target"], rows["settle"])
         return totals, table_totals, stats, rows
 
     def run(self, params: np.ndarray, detail: bool = False) -> tuple[Evaluation, dict[str, np.ndarray] | None]:
