@@ -119,6 +119,15 @@ def hand_rules(rules: RuleSet) -> np.record:
     return hr
 
 
+def hand_rules_array(rules: RuleSet) -> np.ndarray:
+    """`hand_rules(rules)` in a one-element array, the form a kernel takes it in (a record taken inside a prange
+    body does not compile, so parallel kernels index it themselves)."""
+    record = hand_rules(rules)
+    array = np.zeros(1, dtype=record.dtype)
+    array[0] = record
+    return array
+
+
 def run_constants(seed: int, hands_per_table: int, run_deals: int, deals: int | None = None,
                   do_tricks: bool = False, do_log: bool = False, forced_declarer: int = DECLARER_BY_AUCTION,
                   forced_target: int = 0, rows_per_hand: int = 1) -> np.recarray:
@@ -138,8 +147,7 @@ def _rules_and_policies(rules: RuleSet, policies: tuple[str, ...], params: tuple
     tables = np.zeros(NUM_TRUMPS, dtype=TRUMP_TABLES_DTYPE).view(np.recarray)
     for trump in range(NUM_TRUMPS):
         tables[trump] = materialize(rules, trump)
-    rules_record = np.zeros(1, dtype=HAND_RULES_DTYPE).view(np.recarray)
-    rules_record[0] = hand_rules(rules)
+    rules_record = hand_rules_array(rules).view(np.recarray)
     ids, values = policy_arrays(policies, [dict(p) for p in params])
     return tables, rules_record, ids, values
 

@@ -38,7 +38,7 @@ from baofen_sim.policies import select_policies
 select_policies(["heuristic"])
 
 from baofen_sim.codes import CAT_BANJI, CAT_JINTAIYANG, CAT_NORMAL, CAT_QUANJI  # noqa: E402
-from baofen_sim.materialize import hand_rules  # noqa: E402
+from baofen_sim.materialize import hand_rules_array  # noqa: E402
 from baofen_sim.policies.registry import default_params  # noqa: E402
 from baofen_sim.rules import preset  # noqa: E402
 from baofen_sim.tools import bid_eval, bid_inputs  # noqa: E402
@@ -63,29 +63,33 @@ def synthesize(deals: int, seed: int = 7) -> dict[str, np.ndarray]:
     return {"evals": evals, "strength": strength, "score": score, "category": category, "caps": caps}
 
 
-def timed(run, repeats: int) -> list[float]:
-    """Seconds of each of `repeats` calls of `run`, after one call to compile or load it."""
-    run()
+Figure = tuple[str, list[float], dict[str, float]]
+
+
+def scored(name: str, hr: np.ndarray, params: np.ndarray, stored, prepare: float, repeats: int) -> Figure:
+    """`repeats` timed evaluations of `params` on every table of `stored`, after one to compile or load the
+    kernel: (name, seconds of each, its all-pass rate and the `with_bidders` seconds)."""
+    order = np.arange(len(stored.table_ids), dtype=np.int64)
+    blocks = -(-len(order) // bid_eval.TABLES_PER_BLOCK)
+    totals, per_table = np.zeros((blocks, PLAYERS)), np.zeros((len(order), PLAYERS))
+    stats = np.zeros((blocks, bid_eval.NUM_STATS))
     times = []
-    for _ in range(repeats):
+    for i in range(repeats + 1):
         started = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - started)
-    return times
+        bid_eval.evaluate(hr, params, stored, order, totals, per_table, stats)
+        if i:
+            times.append(time.perf_counter() - started)
+    s = stats.sum(axis=0)
+    return name, times, {"all_pass_rate": s[bid_eval.STAT_ALL_PASS] / s[bid_eval.STAT_HANDS], "prepare": prepare}
 
 
-def measure(deals: int, repeats: int) -> list[tuple[str, list[float], dict[str, float]]]:
+def measure(deals: int, repeats: int) -> list[Figure]:
     arrays = synthesize(deals)
-    record = hand_rules(preset("baofen"))
-    hr = np.zeros(1, dtype=record.dtype)
-    hr[0] = record
+    hr = hand_rules_array(preset("baofen"))
     tables = -(-deals // HANDS_PER_TABLE)
     starts = np.minimum(np.arange(tables + 1, dtype=np.int64) * HANDS_PER_TABLE, deals)
-    table_ids = np.arange(tables, dtype=np.int64)
-    blocks = -(-tables // bid_eval.TABLES_PER_BLOCK)
-    per_table = np.zeros((tables, PLAYERS))
-    base = bid_inputs.stored_deals(int(record.cap_max), arrays["caps"], arrays["score"], arrays["category"], None,
-                                  starts, table_ids)
+    base = bid_inputs.stored_deals(int(hr[0].cap_max), arrays["caps"], arrays["score"], arrays["category"], None,
+                                   starts, np.arange(tables, dtype=np.int64))
     passing = {"bid_mode": 1.0, "eval_intercept": 0.0, **initial_table()}
     opening = {**passing, **{f"open85_{p}": 30.0 for p in range(4)}, **{f"contest_{p}": 40.0 for p in range(4)}}
     candidates = {"threshold bidders": threshold_values(), "table passing ~90%": passing,
@@ -93,23 +97,13 @@ def measure(deals: int, repeats: int) -> list[tuple[str, list[float], dict[str, 
     figures = []
     for name, values in candidates.items():
         params = np.tile(heuristic_row(values), (PLAYERS, 1))
-        totals = np.zeros((blocks, PLAYERS))
-        stats = np.zeros((blocks, bid_eval.NUM_STATS))
         started = time.perf_counter()  # once per weight set and bid modes in tune-bids, not per candidate
         stored = bid_inputs.with_bidders(base, params, arrays["evals"], arrays["strength"])
-        prepare = time.perf_counter() - started
-
-        def run(params=params, stored=stored, totals=totals, stats=stats) -> None:
-            bid_eval.evaluate(hr, params, stored, table_ids, totals, per_table, stats)
-
-        times = timed(run, repeats)
-        s = stats.sum(axis=0)
-        figures.append((f"synthesized: {name}", times, {"all_pass_rate": s[bid_eval.STAT_ALL_PASS] / deals,
-                                                          "prepare": prepare}))
+        figures.append(scored(f"synthesized: {name}", hr, params, stored, time.perf_counter() - started, repeats))
     return figures
 
 
-def measure_stored(data_dir: Path, repeats: int) -> list[tuple[str, list[float], dict[str, float]]]:
+def measure_stored(data_dir: Path, repeats: int) -> list[Figure]:
     """The shipped table and the threshold bidders on the stored deals of a `--declarer each` run."""
     evaluator = TableEvaluator(load_each_data([data_dir]), HANDS_PER_TABLE)
     candidates = {"shipped table": np.tile(default_params("heuristic"), (PLAYERS, 1)),
@@ -118,18 +112,8 @@ def measure_stored(data_dir: Path, repeats: int) -> list[tuple[str, list[float],
     for name, params in candidates.items():
         started = time.perf_counter()
         stored = evaluator.stored(params)
-        prepare = time.perf_counter() - started
-        totals = np.zeros((evaluator.blocks, PLAYERS))
-        per_table = np.zeros((len(evaluator.all_tables), PLAYERS))
-        stats = np.zeros((evaluator.blocks, bid_eval.NUM_STATS))
-
-        def run(params=params, stored=stored, totals=totals, per_table=per_table, stats=stats) -> None:
-            bid_eval.evaluate(evaluator.hr, params, stored, evaluator.all_tables, totals, per_table, stats)
-
-        times = timed(run, repeats)
-        s = stats.sum(axis=0)
-        figures.append((f"stored deals ({s[bid_eval.STAT_HANDS]:,.0f}): {name}", times,
-                        {"all_pass_rate": s[bid_eval.STAT_ALL_PASS] / s[bid_eval.STAT_HANDS], "prepare": prepare}))
+        figures.append(scored(f"stored deals ({evaluator.data.deals:,}): {name}", evaluator.hr, params, stored,
+                              time.perf_counter() - started, repeats))
     return figures
 
 

@@ -21,7 +21,7 @@ from baofen_sim.cli import app
 from baofen_sim.engine import run_chunk
 from baofen_sim.kernels import auction as ka
 from baofen_sim.kernels.ledger import table_first_zhujiao
-from baofen_sim.materialize import hand_rules
+from baofen_sim.materialize import hand_rules_array
 from baofen_sim.policies import dispatch, registry
 from baofen_sim.policies.features import EVAL_FEATURE_NAMES, NUM_EVAL_FEATURES, counts_of, eval_features, hand_bits
 from baofen_sim.rules import preset
@@ -126,10 +126,7 @@ def test_a_value_exactly_on_a_threshold_reaches_it_and_one_ulp_below_does_not():
     90 exactly at open90; one ulp below each he bids less; the seat after him raises to 90 exactly at
     contest + contest_per_5 and not one ulp below. Levels tie at every one of these values, so only the
     evaluator's reading of the value itself decides."""
-    rules = preset("baofen").replace(table_start_rotation=False)
-    record = hand_rules(rules)
-    hr = np.zeros(1, dtype=record.dtype)
-    hr[0] = record
+    hr = hand_rules_array(preset("baofen").replace(table_start_rotation=False))
     zhujiao = table_first_zhujiao(hr[0], 0)
     t85, t90, contest, per_5 = 40.0 + 1 / 3, 55.7, 50.25, 4.0
     table = {"bid_mode": 1.0, "contest_per_5": per_5,
@@ -148,7 +145,7 @@ def test_a_value_exactly_on_a_threshold_reaches_it_and_one_ulp_below_does_not():
     assert np.all(bid_inputs.value_levels(values[:, zhujiao]) ==
                   [bid_inputs.threshold_level(v) for v in (t85, t85, t90, t90, t85, t85)])
     n = len(cases)
-    deals = bid_inputs.stored_deals(int(record.cap_max), np.full((n, 4), 150), np.full((n, 4), 100),
+    deals = bid_inputs.stored_deals(int(hr[0].cap_max), np.full((n, 4), 150), np.full((n, 4), 100),
                                     np.zeros((n, 4), dtype=np.int64), None, np.arange(n + 1), np.zeros(n))
     params = np.tile(heuristic_row(table), (4, 1))
     deals = bid_inputs.with_bidders(deals, params, values, values)

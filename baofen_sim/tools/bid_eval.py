@@ -41,15 +41,11 @@ from __future__ import annotations
 import numpy as np
 from numba import parallel_chunksize, prange
 
-from baofen_sim.cards import NUM_KINDS, PACK_SIZE
 from baofen_sim.codes import ALL_PASS_DIRECT_001, NO_BID, NO_SEAT, PASS, POT_END_SPLIT, STREAK_OFF
-from baofen_sim.kernels.auction import cap_for_pairs, count_pairs
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.ledger import result_settlement, table_first_zhujiao
-from baofen_sim.kernels.rng import deal_hands, deal_pack, kind_counts
 from baofen_sim.kernels.scoring import result_at_target
 from baofen_sim.policies.bidding import BID_STEP, HEURISTIC_BASE_BID, TABLE_OPEN_BIDS
-from baofen_sim.policies.features import eval_features, strength, weighted_evaluation
 from baofen_sim.policies.registry import (
     BID_MODE_TABLE,
     HEURISTIC_BID_MODE,
@@ -80,46 +76,7 @@ STAT_DECLARER_SETTLE = 4  # sum of the declarer's settlement over declared hands
 STAT_CONTESTED = 5  # declared hands with more than one bid
 NUM_STATS = 6
 TABLES_PER_BLOCK = 256
-DEALS_PER_BLOCK = 4096
 NUM_OPEN_BIDS = len(TABLE_OPEN_BIDS)
-
-
-@njit(cache=True)
-def _deal_range(hr_array, seed, first, last, features, strength_out, caps):
-    hr = hr_array[0]  # (a record taken inside the prange body itself does not compile)
-    n = hr.num_players
-    pack = np.empty(PACK_SIZE, dtype=np.int64)
-    ge1 = np.empty(n, dtype=np.uint64)
-    eq2 = np.empty(n, dtype=np.uint64)
-    counts = np.empty(NUM_KINDS, dtype=np.int64)
-    for h in range(first, last):
-        deal_pack(seed, h, pack)
-        deal_hands(pack, n, hr.hand_size, ge1, eq2)
-        for seat in range(n):
-            eval_features(ge1[seat], eq2[seat], features[h, seat])
-            strength_out[h, seat] = strength(ge1[seat], eq2[seat])
-            kind_counts(ge1[seat], eq2[seat], counts)
-            caps[h, seat] = cap_for_pairs(hr, count_pairs(counts, hr.pairs_include_jokers != 0))
-
-
-@njit(cache=True, parallel=True)
-def deal_features_nb(hr_array, seed, features, strength_out, caps):
-    """Deal hands 0..n − 1 of a run with `seed` as the engine does (seat-stable, DESIGN §4) and fill each
-    seat's evaluation features, hand strength and bid cap."""
-    n_hands = features.shape[0]
-    blocks = (n_hands + DEALS_PER_BLOCK - 1) // DEALS_PER_BLOCK
-    for b in prange(blocks):
-        _deal_range(hr_array, seed, b * DEALS_PER_BLOCK, min(n_hands, (b + 1) * DEALS_PER_BLOCK), features,
-                    strength_out, caps)
-
-
-@njit(cache=True, parallel=True)
-def evaluations_nb(params, features, out):
-    """out[h, seat] = the hand evaluation of seat `seat` with the weights of its parameter row."""
-    players = out.shape[1]
-    for h in prange(out.shape[0]):
-        for seat in range(players):
-            out[h, seat] = weighted_evaluation(params[seat], features[h, seat])
 
 
 NO_CEILING = np.iinfo(np.int64).max  # the table bidder's limit has no max_bid

@@ -1,13 +1,20 @@
-"""The stored deals as the fast evaluator (`bid_eval`) reads them, and the level rule that lets it compare a
-seat's value with a threshold mostly without reading the value (`threshold_level`; issue 12)."""
+"""What the fast evaluator (`bid_eval`) reads (issue 12): each seat's dealt features, strength and bid cap
+(`deal_features_nb`, once per DATA), its evaluation (`evaluations_nb`, once per weight set), the stored deals in
+the evaluator's form (`stored_deals`, `with_bidders`), and the level rule that lets it compare a seat's value
+with a threshold mostly without reading the value (`threshold_level`)."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
 import numpy as np
+from numba import prange
 
+from baofen_sim.cards import NUM_KINDS, PACK_SIZE
+from baofen_sim.kernels.auction import cap_for_pairs, count_pairs
 from baofen_sim.kernels.jit import njit
+from baofen_sim.kernels.rng import deal_hands, deal_pack, kind_counts
+from baofen_sim.policies.features import eval_features, strength, weighted_evaluation
 from baofen_sim.policies.registry import BID_MODE_TABLE, HEURISTIC_BID_MODE, TABLE_POSITIONS
 
 SEATS = TABLE_POSITIONS  # the fast evaluator's seats (4: SUPPORTED_PLAYERS)
@@ -19,6 +26,7 @@ ROW_CAP = 1  # the seat's bid cap, at most cap_max (§5.4.2)
 ROW_SCORE = 2  # the declarer's S had this seat declared
 ROW_CATEGORY = 3  # CAT_* of that hand
 NUM_ROWS = 4
+DEALS_PER_BLOCK = 4096
 
 
 class StoredDeals(NamedTuple):
@@ -81,3 +89,41 @@ def threshold_level(threshold):
     if level >= LEVEL_MAX or not level == level:
         return np.int64(LEVEL_MAX)
     return np.int64(max(level, LEVEL_MIN))
+
+
+@njit(cache=True)
+def _deal_range(hr_array, seed, first, last, features, strength_out, caps):
+    hr = hr_array[0]  # (a record taken inside the prange body itself does not compile)
+    n = hr.num_players
+    pack = np.empty(PACK_SIZE, dtype=np.int64)
+    ge1 = np.empty(n, dtype=np.uint64)
+    eq2 = np.empty(n, dtype=np.uint64)
+    counts = np.empty(NUM_KINDS, dtype=np.int64)
+    for h in range(first, last):
+        deal_pack(seed, h, pack)
+        deal_hands(pack, n, hr.hand_size, ge1, eq2)
+        for seat in range(n):
+            eval_features(ge1[seat], eq2[seat], features[h, seat])
+            strength_out[h, seat] = strength(ge1[seat], eq2[seat])
+            kind_counts(ge1[seat], eq2[seat], counts)
+            caps[h, seat] = cap_for_pairs(hr, count_pairs(counts, hr.pairs_include_jokers != 0))
+
+
+@njit(cache=True, parallel=True)
+def deal_features_nb(hr_array, seed, features, strength_out, caps):
+    """Deal hands 0..n − 1 of a run with `seed` as the engine does (seat-stable, DESIGN §4) and fill each
+    seat's evaluation features, hand strength and bid cap."""
+    n_hands = features.shape[0]
+    blocks = (n_hands + DEALS_PER_BLOCK - 1) // DEALS_PER_BLOCK
+    for b in prange(blocks):
+        _deal_range(hr_array, seed, b * DEALS_PER_BLOCK, min(n_hands, (b + 1) * DEALS_PER_BLOCK), features,
+                    strength_out, caps)
+
+
+@njit(cache=True, parallel=True)
+def evaluations_nb(params, features, out):
+    """out[h, seat] = the hand evaluation of seat `seat` with the weights of its parameter row."""
+    players = out.shape[1]
+    for h in prange(out.shape[0]):
+        for seat in range(players):
+            out[h, seat] = weighted_evaluation(params[seat], features[h, seat])

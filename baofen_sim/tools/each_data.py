@@ -72,16 +72,14 @@ class EachData:
 
 def deal_features(rules: RuleSet, seed: int, deals: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(features, strength, caps) of every seat of hands 0..deals − 1 of a run with `seed`."""
-    from baofen_sim.materialize import hand_rules
-    from baofen_sim.tools.bid_eval import deal_features_nb
+    from baofen_sim.materialize import hand_rules_array
+    from baofen_sim.tools.bid_inputs import deal_features_nb
 
     players = rules.num_players
     features = np.zeros((deals, players, _num_features()), dtype=np.float64)
     strength = np.zeros((deals, players), dtype=np.float64)
     caps = np.zeros((deals, players), dtype=np.int64)
-    hr = np.zeros(1, dtype=hand_rules(rules).dtype)
-    hr[0] = hand_rules(rules)
-    deal_features_nb(hr, np.uint64(seed), features, strength, caps)
+    deal_features_nb(hand_rules_array(rules), np.uint64(seed), features, strength, caps)
     return features, strength, caps
 
 

@@ -189,19 +189,17 @@ class TableEvaluator:
     """Bid tables scored on stored deals (`bid_eval.evaluate`), tables of `hands_per_table` hands."""
 
     def __init__(self, data: EachData, hands_per_table: int):
-        from baofen_sim.materialize import hand_rules
+        from baofen_sim.materialize import hand_rules_array
         from baofen_sim.tools import bid_eval, bid_inputs
 
         self.data = data
         self.bid_eval = bid_eval
         self.bid_inputs = bid_inputs
-        record = hand_rules(data.rules)
-        self.hr = np.zeros(1, dtype=record.dtype)
-        self.hr[0] = record
+        self.hr = hand_rules_array(data.rules)
         self.starts, self.table_ids = data.tables(hands_per_table)
         self.all_tables = np.arange(len(self.table_ids), dtype=np.int64)
         self.blocks = -(-len(self.table_ids) // bid_eval.TABLES_PER_BLOCK)
-        self.deals = bid_inputs.stored_deals(int(record.cap_max), data.caps, data.score, data.category, data.rest,
+        self.deals = bid_inputs.stored_deals(int(self.hr[0].cap_max), data.caps, data.score, data.category, data.rest,
                                              self.starts, self.table_ids)
         self._evals: dict[bytes, np.ndarray] = {}
         self._bidders: dict[tuple[bytes, bytes], Any] = {}
@@ -214,7 +212,7 @@ class TableEvaluator:
         key = weights.tobytes()
         if key not in self._evals:
             out = np.zeros(self.data.strength.shape, dtype=np.float64)
-            self.bid_eval.evaluations_nb(params, self.data.features, out)
+            self.bid_inputs.evaluations_nb(params, self.data.features, out)
             self._evals = {key: out}  # one weight set at a time during a search
         return self._evals[key]
 
