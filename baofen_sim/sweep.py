@@ -3,16 +3,18 @@ policy parameters, for paired comparisons.
 
     --vary OPTION=V1,V2,...       a rules option (RULES.md §9), as `--set OPTION=VALUE` takes it
     --vary SEAT.PARAM=V1,V2,...   one seat's policy parameter, as `--param SEAT.KEY=VALUE` takes it
+    --vary PARAM=V1,V2,...        a policy parameter of every seat at once, as `--param KEY=VALUE` takes it
+                                  (a name that is a rules option is the rules option)
 
 The variants are the cross product of the `--vary` options, in the order given. Each is a RunSpec with the
 same seed, deals and table layout, so hand h is the same deal in every variant (DESIGN §4: common random
 numbers). Rules options and parameters are data to the kernels, so no variant recompiles.
 
 Output: OUT/manifest.json (`io.manifest.SweepManifest`), and each variant's part files in a hive folder,
-OUT/hands/NAME=VALUE/.../part-*.parquet (OUT/tricks/ likewise), where NAME is the option, or PARAM_SEAT for a
-seat's parameter (`open_threshold_0`, like the per-seat columns). `pl.scan_parquet("OUT/hands")` reads all
-variants as one table with the names as columns. Resumable and interrupt-safe like `simulate`, with one
-progress bar over the whole sweep.
+OUT/hands/NAME=VALUE/.../part-*.parquet (OUT/tricks/ likewise), where NAME is the option, PARAM_SEAT for a
+seat's parameter (`open_threshold_0`, like the per-seat columns), or PARAM for every seat's (`bid_margin`).
+`pl.scan_parquet("OUT/hands")` reads all variants as one table with the names as columns. Resumable and
+interrupt-safe like `simulate`, with one progress bar over the whole sweep.
 """
 
 from __future__ import annotations
@@ -28,9 +30,9 @@ from pathlib import Path
 from baofen_sim import simulate as runs
 from baofen_sim.io.lock import run_lock
 from baofen_sim.io.manifest import SweepManifest, VariantEntry, package_versions, read_manifest, utc_now
-from baofen_sim.policies.registry import PolicyError, parse_policy_options
+from baofen_sim.policies.registry import PolicyError, parse_policy_options, policy_spec
 from baofen_sim.rules import RulesError
-from baofen_sim.rules.ruleset import option_name
+from baofen_sim.rules.ruleset import FIELD_TYPES, option_name
 from baofen_sim.runspec import RunSpec
 from baofen_sim.simulate import (
     Backend,
@@ -58,10 +60,16 @@ class SweepError(ValueError):
 class Vary:
     """One `--vary` option."""
 
-    name: str  # the hive key and column: the rules option, or PARAM_SEAT
+    name: str  # the hive key and column: the rules option, PARAM_SEAT, or PARAM for every seat
     values: tuple[str, ...]  # as given
-    seat: int | None = None  # a policy parameter's seat (None: a rules option)
-    key: str = ""  # ... and its name
+    seat: int | None = None  # a policy parameter's seat (None: a rules option, or every seat's parameter)
+    key: str = ""  # a policy parameter's name ("" for a rules option)
+
+    def seats(self, num_players: int) -> range:
+        """The seats whose parameter `key` it sets (none for a rules option)."""
+        if not self.key:
+            return range(0)
+        return range(self.seat, self.seat + 1) if self.seat is not None else range(num_players)
 
 
 @dataclass(frozen=True)
@@ -88,7 +96,7 @@ def parse_vary(text: str, base: RunSpec, policy_opts: Sequence[str] = (), param_
     left, sep, right = text.partition("=")
     values = tuple(v.strip() for v in right.split(","))
     if not sep or not left.strip() or not all(values):
-        raise SweepError(f"{where}: expected OPTION=V1,V2,... or SEAT.PARAM=V1,V2,...")
+        raise SweepError(f"{where}: expected OPTION=V1,V2,..., SEAT.PARAM=V1,V2,... or PARAM=V1,V2,...")
     if len(set(values)) != len(values):
         raise SweepError(f"{where}: a value is given twice")
     if any(ch in value for value in values for ch in FORBIDDEN_IN_VALUES):
@@ -100,12 +108,22 @@ def parse_vary(text: str, base: RunSpec, policy_opts: Sequence[str] = (), param_
             for value in values:  # PolicyError for a bad seat, an unknown parameter or a value out of range
                 parse_policy_options(policy_opts, [*param_opts, f"{seat}.{key}={value}"], base.num_players)
             return Vary(f"{key.strip()}_{seat}", values, seat, key.strip())
+        key = left.strip()
+        if not dot and key.replace("-", "_") not in FIELD_TYPES and _is_policy_parameter(key, base):
+            for value in values:  # PolicyError for a value out of range or a seat whose policy lacks it
+                parse_policy_options(policy_opts, [*param_opts, f"{key}={value}"], base.num_players)
+            return Vary(key, values, None, key)
         name = option_name(left)
         for value in values:  # RulesError for a value the option does not allow
             base.rules.with_overrides([f"{name}={value}"])
         return Vary(name, values)
     except (RulesError, PolicyError) as error:
         raise SweepError(f"{where}: {error}") from None
+
+
+def _is_policy_parameter(key: str, base: RunSpec) -> bool:
+    """Whether some seat's policy in the base run has a parameter called `key`."""
+    return any(key in (p.name for p in policy_spec(name).params) for name in base.policies)
 
 
 def plan_variants(base: RunSpec, varies: Sequence[Vary]) -> list[Variant]:
@@ -118,11 +136,11 @@ def plan_variants(base: RunSpec, varies: Sequence[Vary]) -> list[Variant]:
     variants = []
     for combination in itertools.product(*(v.values for v in varies)):
         rules = base.rules.with_overrides([f"{v.name}={value}" for v, value in zip(varies, combination, strict=True)
-                                           if v.seat is None])
+                                           if not v.key])
         params = [dict(p) for p in base.params]
         for v, value in zip(varies, combination, strict=True):
-            if v.seat is not None:
-                params[v.seat][v.key] = float(value)
+            for seat in v.seats(base.num_players):
+                params[seat][v.key] = float(value)
         values = {v.name: value for v, value in zip(varies, combination, strict=True)}
         folder = "/".join(f"{name}={value}" for name, value in values.items())
         variants.append(Variant(values, folder, base.replace(rules=rules, params=tuple(params))))

@@ -14,6 +14,7 @@ Options (DESIGN §9):
                               e.g. heuristic-untuned: the heuristic's play before tune-play
     --param FILE.toml|NAME    the same, for every seat
     --param SEAT.KEY=VALUE    one parameter of SEAT
+    --param KEY=VALUE         the same, for every seat (e.g. --param bid_margin=10)
 
 `--param` options apply in the order given, so a later one overrides an earlier one (a file, then one
 key). A plug-in policy is named `module:attribute` (`policies.plugins`, docs/policies.md).
@@ -130,6 +131,7 @@ DEFAULT_BIDS_FILE = NAMED_PARAMS_DIR / "default-bids.toml"
 BID_MODE_THRESHOLD = 0  # bid_mode: the hand-strength threshold bidder (open_threshold, per_5_points, max_bid)
 BID_MODE_TABLE = 1  # bid_mode: the table bidder
 NEVER = 1000.0  # an evaluation no hand reaches: a table entry that never applies
+BID_MARGIN_LIMIT = 100.0  # |bid_margin| at most this: beyond it every hand opens, or none does
 with DEFAULT_BIDS_FILE.open("rb") as _handle:
     _DEFAULT_BIDS: dict[str, float] = {key: float(value) for key, value in tomllib.load(_handle).items()}
 TABLE_BIDDER_PARAMS = (
@@ -146,6 +148,10 @@ TABLE_BIDDER_PARAMS = (
       for position in range(TABLE_POSITIONS)),
     ParamSpec("contest_per_5", 5.0, "table bidder: extra evaluation needed per 5 points raised above 85", low=0.0,
               low_exclusive=True),
+    ParamSpec("bid_margin", 0.0, f"table bidder: card points added to the evaluation before it reads the table, for "
+                                 f"openings and raises (> 0 bolder, < 0 more cautious; {-BID_MARGIN_LIMIT:g} .. "
+                                 f"{BID_MARGIN_LIMIT:g}; the styles cautious-bids, bold-bids, reckless-bids)",
+              low=-BID_MARGIN_LIMIT, high=BID_MARGIN_LIMIT),
 )
 assert set(_DEFAULT_BIDS) <= {p.name for p in TABLE_BIDDER_PARAMS}, DEFAULT_BIDS_FILE
 TABLE_BIDDER_PARAMS = tuple(dataclasses.replace(p, default=_DEFAULT_BIDS.get(p.name, p.default))
@@ -220,6 +226,7 @@ HEURISTIC_EVAL_WEIGHTS = HEURISTIC.param_index("eval_intercept")  # the intercep
 HEURISTIC_TABLE_OPEN = HEURISTIC.param_index("open85_0")  # open85_0..3, open90_0..3, open95_0..3
 HEURISTIC_TABLE_CONTEST = HEURISTIC.param_index("contest_0")  # contest_0..3
 HEURISTIC_CONTEST_PER_5 = HEURISTIC.param_index("contest_per_5")
+HEURISTIC_BID_MARGIN = HEURISTIC.param_index("bid_margin")
 assert [HEURISTIC.params[HEURISTIC_EVAL_WEIGHTS + 1 + i].name for i in range(len(EVAL_FEATURE_NAMES))] == [
     f"eval_{name}" for name in EVAL_FEATURE_NAMES]
 assert HEURISTIC.param_index("open95_3") == HEURISTIC_TABLE_OPEN + 3 * TABLE_POSITIONS - 1
@@ -339,12 +346,24 @@ def _set_param(values: dict[str, float], spec: PolicySpec, seat: int, key: str, 
     values[key] = _param_value(spec.params[index], value, where)
 
 
-PARAM_FORMS = "SEAT=FILE.toml, SEAT=NAME, FILE.toml, NAME or SEAT.KEY=VALUE"
+PARAM_FORMS = "SEAT=FILE.toml, SEAT=NAME, FILE.toml, NAME, SEAT.KEY=VALUE or KEY=VALUE"
 
 
 def named_param_files() -> list[str]:
     """The names of the parameter files shipped with baofen-sim (`--param SEAT=NAME`)."""
     return sorted(path.stem for path in NAMED_PARAMS_DIR.glob("*.toml"))
+
+
+def param_file_summary(name: str) -> str:
+    """The first sentence of the leading comment of the shipped parameter file `name` ("" without one)."""
+    comment = []
+    for line in (NAMED_PARAMS_DIR / f"{name}.toml").read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        comment.append(line.removeprefix("#").strip())
+    text = " ".join(comment)
+    end = text.find(". ")
+    return text if end < 0 else text[:end + 1]
 
 
 def _param_file_path(text: str, where: str) -> Path:
@@ -396,6 +415,10 @@ def parse_policy_options(policy_opts: Sequence[str], param_opts: Sequence[str],
                     _set_param(values[seat], specs[seat], seat, file_key, value, where)
             continue
         seat_text, dot, key = left.partition(".")
+        if not dot and not seat_text.strip().isdigit():  # KEY=VALUE: that parameter of every seat
+            for seat in range(num_players):
+                _set_param(values[seat], specs[seat], seat, seat_text, right.strip(), where)
+            continue
         seat = _seat(seat_text, num_players, where)
         if dot:
             _set_param(values[seat], specs[seat], seat, key, right.strip(), where)
@@ -439,6 +462,10 @@ def describe_policies() -> str:
         width = max((len(p.name) for p in spec.params), default=0)
         for p in spec.params:
             lines.append(f"    {p.name:<{width}} = {p.default:<6g} {p.doc}")
-    lines.append("Options: --policy NAME | --policy SEAT=NAME; --param SEAT=FILE.toml | --param SEAT.KEY=VALUE")
+    lines.append("Parameter files shipped (--param NAME for every seat, --param SEAT=NAME for one):")
+    for name in named_param_files():
+        lines.append(f"    {name}: {param_file_summary(name)}")
+    lines.append("Options: --policy NAME | --policy SEAT=NAME; --param SEAT=FILE.toml | --param SEAT.KEY=VALUE | "
+                 "--param KEY=VALUE (every seat)")
     lines.append("Plug-ins: --policy SEAT=module:attribute, a PluginPolicy (docs/policies.md)")
     return "\n".join(lines)

@@ -35,6 +35,8 @@ from baofen_sim.policies.registry import (
     BID_MODE_TABLE,
     EVAL_FEATURE_NAMES,
     HEURISTIC,
+    HEURISTIC_BID_MARGIN,
+    HEURISTIC_EVAL_WEIGHTS,
     NAMED_PARAMS_DIR,
     TABLE_POSITIONS,
     _load_param_file,
@@ -53,6 +55,13 @@ EDGE = 1e-6  # evaluation points added to each side of an affected interval (a s
 CALIBRATION_QUANTILES = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0)
 WEIGHT_DECIMALS = 3
 FIT_CHUNK = 1 << 18  # samples per block of the normal equations
+# The parameter slots that fix what a table bidder reads (bidding.bidder_evaluation): the weights and its margin.
+BIDDER_INPUTS = [*range(HEURISTIC_EVAL_WEIGHTS, HEURISTIC_EVAL_WEIGHTS + len(WEIGHT_NAMES)), HEURISTIC_BID_MARGIN]
+
+
+def bidder_key(params: np.ndarray) -> bytes:
+    """The cache key of what the table bidders of `params` (rows, or one row) read."""
+    return np.ascontiguousarray(params[..., BIDDER_INPUTS]).tobytes()
 
 
 # ----- fit-eval ---------------------------------------------------------------------------------------------
@@ -205,24 +214,22 @@ class TableEvaluator:
         self._bidders: dict[tuple[bytes, bytes], Any] = {}
 
     def evaluations(self, params: np.ndarray) -> np.ndarray:
-        """Each seat's evaluation of its hands with its own weights (cached per weight set)."""
-        from baofen_sim.policies.registry import HEURISTIC_EVAL_WEIGHTS
-
-        weights = params[:, HEURISTIC_EVAL_WEIGHTS:HEURISTIC_EVAL_WEIGHTS + len(WEIGHT_NAMES)]
-        key = weights.tobytes()
+        """What each seat's table bidder reads of its hands: the evaluation with its own weights plus its
+        bid_margin (bidding.bidder_evaluation; cached per weight set and margins)."""
+        key = bidder_key(params)
         if key not in self._evals:
             out = np.zeros(self.data.strength.shape, dtype=np.float64)
             self.bid_inputs.evaluations_nb(params, self.data.features, out)
+            out += params[None, :, HEURISTIC_BID_MARGIN]
             self._evals = {key: out}  # one weight set at a time during a search
         return self._evals[key]
 
     def stored(self, params: np.ndarray) -> Any:
         """The stored deals with the values and levels of the bidders of `params` (`bid_inputs.with_bidders`),
-        cached per weight set and bid modes: only those change what the evaluator reads."""
-        from baofen_sim.policies.registry import HEURISTIC_BID_MODE, HEURISTIC_EVAL_WEIGHTS
+        cached per weight set, margins and bid modes: only those change what the evaluator reads."""
+        from baofen_sim.policies.registry import HEURISTIC_BID_MODE
 
-        key = (params[:, HEURISTIC_EVAL_WEIGHTS:HEURISTIC_EVAL_WEIGHTS + len(WEIGHT_NAMES)].tobytes(),
-               params[:, HEURISTIC_BID_MODE].tobytes())
+        key = (bidder_key(params), params[:, HEURISTIC_BID_MODE].tobytes())
         if key not in self._bidders:
             deals = self.bid_inputs.with_bidders(self.deals, params, self.evaluations(params), self.data.strength)
             self._bidders = {k: v for k, v in self._bidders.items() if k[0] == key[0]}  # the search's weights
@@ -399,10 +406,9 @@ class Search:
         return np.flatnonzero(hit).astype(np.int64)
 
     def _sorted(self, params: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
-        """The seat's evaluations in ascending order, and the table of each (cached per weight set and seat)."""
-        from baofen_sim.policies.registry import HEURISTIC_EVAL_WEIGHTS
-
-        weights = params[seat, HEURISTIC_EVAL_WEIGHTS:HEURISTIC_EVAL_WEIGHTS + len(WEIGHT_NAMES)].tobytes()
+        """The seat's evaluations (with its margin) in ascending order, and the table of each (cached per weight
+        set, margin and seat)."""
+        weights = bidder_key(params[seat])
         key = (weights, seat)
         if key not in self._sorted_cache:
             e = self.evaluator.evaluations(params)[:, seat]
