@@ -131,7 +131,8 @@ DEFAULT_BIDS_FILE = NAMED_PARAMS_DIR / "default-bids.toml"
 BID_MODE_THRESHOLD = 0  # bid_mode: the hand-strength threshold bidder (open_threshold, per_5_points, max_bid)
 BID_MODE_TABLE = 1  # bid_mode: the table bidder
 NEVER = 1000.0  # an evaluation no hand reaches: a table entry that never applies
-BID_MARGIN_LIMIT = 100.0  # |bid_margin| at most this: beyond it every hand opens, or none does
+BID_MARGIN_LIMIT = 100.0  # |bid_margin| at most this: evaluations run from about -25 to 160, so at ±100 almost
+# every hand opens, or almost none does
 with DEFAULT_BIDS_FILE.open("rb") as _handle:
     _DEFAULT_BIDS: dict[str, float] = {key: float(value) for key, value in tomllib.load(_handle).items()}
 TABLE_BIDDER_PARAMS = (
