@@ -25,6 +25,7 @@ from typer.core import TyperGroup
 from baofen_sim.analysis import text
 from baofen_sim.analysis.compare import compare_runs, print_comparison
 from baofen_sim.analysis.report import ReportError, build_report, print_report
+from baofen_sim.analysis.selection import parse_evaluation_range
 from baofen_sim.cards import CardError
 from baofen_sim.crash import INTERRUPTED_EXIT, report_internal_error
 from baofen_sim.io.lock import LockedError
@@ -176,13 +177,15 @@ TargetOption = Annotated[
 ]
 ParamOption = Annotated[
     list[str] | None,
-    typer.Option("--param", metavar="SEAT=FILE.toml|SEAT.KEY=VALUE", help="Policy parameters (repeatable)."),
+    typer.Option("--param", metavar="SEAT=FILE.toml|SEAT.KEY=VALUE|KEY=VALUE",
+                 help="Policy parameters of one seat, or of every seat (repeatable)."),
 ]
 
 ByOption = Annotated[
     list[str] | None,
     typer.Option("--by", metavar="COLUMN",
-                 help="Group by this column, or by position / declarer_strength (repeatable: by the combination)."),
+                 help="Group by this column, or by position / declarer_strength / evaluation (repeatable: by the "
+                      "combination)."),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print plain JSON instead of tables.")]
 
@@ -364,9 +367,9 @@ def simulate_command(
 def sweep_command(
     vary: Annotated[
         list[str],
-        typer.Option("--vary", metavar="OPTION=V1,V2|SEAT.PARAM=V1,V2",
-                     help="A rules option or a seat's policy parameter and its values (repeatable: the cross "
-                          "product)."),
+        typer.Option("--vary", metavar="OPTION=V1,V2|SEAT.PARAM=V1,V2|PARAM=V1,V2",
+                     help="A rules option, a seat's policy parameter or every seat's, and its values (repeatable: "
+                          "the cross product)."),
     ],
     rules: RulesOption = "baofen",
     overrides: SetOption = None,
@@ -423,11 +426,18 @@ def report_command(
         str | None,
         typer.Option("--baseline", metavar="VALUE", help="Baseline of --compare (default: its first value)."),
     ] = None,
+    evaluation: Annotated[
+        str | None,
+        typer.Option("--evaluation", metavar="LOW-HIGH",
+                     help="A --declarer each run: only the hands whose declarer's evaluation is in [LOW, HIGH)."),
+    ] = None,
 ) -> None:
     """Summarise a run: all-pass rate, declarer win rate (Wilson 95% CI) overall, by target, by declarer
-    strength and by position from the 主叫, mean settlement per seat and role (95% CI; stakes and 水草 when
-    recorded), hand categories, 水草 pot, failed throws. On a sweep: one row per variant, or with --compare
-    the paired differences of each variant from the baseline.
+    strength, by declarer evaluation (5-point buckets) and by position from the 主叫, mean settlement per seat
+    and role (95% CI; stakes and 水草 when recorded), hand categories, 水草 pot, failed throws, how often a bid
+    cap is reached or holds a bidder back. On a sweep: one row per variant, or with --compare the paired
+    differences of each variant from the baseline. A --target each run: P(make T) at every T (--plot: one line
+    per evaluation bucket).
 
     Example: baofen-sim report runs/bf-1m --by zhujiao --by declarer_strength --plot by-target.png
     """
@@ -438,7 +448,7 @@ def report_command(
     if compare is None:
         if baseline is not None:
             raise typer.BadParameter("--baseline goes with --compare NAME")
-        report = build_report(out, by or [])
+        report = build_report(out, by or [], None if evaluation is None else parse_evaluation_range(evaluation))
         _print(report, as_json, print_report)
         if plot is not None:
             from baofen_sim.analysis.plot import plot_by_target
@@ -447,6 +457,8 @@ def report_command(
         return
     if by:
         raise typer.BadParameter("--by does not go with --compare (the other vary names group the variants)")
+    if evaluation is not None:
+        raise typer.BadParameter("--evaluation does not go with --compare")
     from baofen_sim.analysis.sweep import compare_sweep, print_sweep_comparison
 
     result = compare_sweep(out, compare, baseline)

@@ -38,6 +38,11 @@ def mean_interval(mean: float | None, std: float | None, n: int, z: float = Z95)
     return mean - half, mean + half
 
 
+def interval_list(interval: tuple[float, float] | None) -> list[float] | None:
+    """An interval as a JSON-ready [low, high] of floats (None stays None)."""
+    return None if interval is None else [float(interval[0]), float(interval[1])]
+
+
 @dataclass(frozen=True, slots=True)
 class RatioSums:
     """Sums over n paired hands of the per-hand numerator x and denominator w of a ratio metric in runs A
