@@ -200,8 +200,8 @@ def play_chunks(out: Path, manifest: Manifest | SweepManifest, ledgers: Sequence
     done = sum(ledger.hands_done for _, ledger in ledgers)
     if done == total and manifest.status == COMPLETE:
         return 0, skipped
-    session: dict[str, Any] = {"started": utc_now(), **backend.session(), "chunks_run": 0,
-                               "versions": package_versions()}
+    session: dict[str, Any] = {"started": utc_now(), "command": sys.argv, **backend.session(), "chunks_run": 0,
+                               "versions": package_versions()}  # the command: what resumes the run (report)
     manifest.sessions.append(session)
     manifest.status = RUNNING
     writer = ManifestWriter(out, manifest)
