@@ -12,6 +12,7 @@ Derived names start with "__" so that they never meet a data column or a --by ke
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 from itertools import pairwise
 
@@ -25,6 +26,7 @@ STRENGTH_EDGES = tuple(range(16, 30, 2))  # strength buckets: <16, 16–18, …,
 STRENGTH_BUCKETS = (f"<{STRENGTH_EDGES[0]}", *(f"{low}–{high}" for low, high in pairwise(STRENGTH_EDGES)),
                     f"≥{STRENGTH_EDGES[-1]}")
 MAX_GROUPS = 1000  # a --by with more groups is refused: it would print for minutes
+DERIVED_PREFIX = "__"  # the analysis' own per-hand columns; never offered to the user
 
 
 def at_declarer(prefix: str, seats: int) -> pl.Expr:
@@ -76,12 +78,16 @@ def pseudo_columns(columns: Sequence[str], seats: int) -> dict[str, pl.Expr]:
 
 
 def with_keys(hands: pl.LazyFrame, keys: Sequence[str], seats: int) -> pl.LazyFrame:
-    """`hands` with the pseudo-columns among `keys` added; ReportError naming a key that is neither."""
+    """`hands` with the pseudo-columns among `keys` added; ReportError naming a key that is neither, with the
+    nearest column and the columns a user can group by (the data columns and pseudo-columns)."""
     columns = hands.collect_schema().names()
     pseudo = pseudo_columns(columns, seats)
     unknown = [k for k in keys if k not in columns and k not in pseudo]
     if unknown:
-        raise ReportError(f"--by {unknown[0]!r}: no such column; columns: {', '.join([*columns, *pseudo])}")
+        offered = [name for name in [*columns, *pseudo] if not name.startswith(DERIVED_PREFIX)]
+        close = difflib.get_close_matches(unknown[0], offered, n=1)
+        hint = f"did you mean {close[0]}? " if close else ""
+        raise ReportError(f"--by {unknown[0]!r}: no such column; {hint}columns: {', '.join(offered)}")
     return hands.with_columns(pseudo[k].alias(k) for k in dict.fromkeys(keys) if k in pseudo)
 
 
