@@ -34,6 +34,7 @@ from baofen_sim.policies import PolicyError, describe_policies, parse_policy_opt
 from baofen_sim.policy_set import PolicySetError
 from baofen_sim.records import MAX_PLAYERS
 from baofen_sim.rules import PRESET_DESCRIPTIONS, PRESETS, RulesError, RuleSet, diff_rules, dump_toml, load_rules
+from baofen_sim.rules.explain import explain
 from baofen_sim.runspec import (
     DEFAULT_CHUNK_SIZE,
     DEFAULT_DEALS,
@@ -205,6 +206,12 @@ def resolve_rules(spec: str, overrides: list[str] | None = None) -> RuleSet:
     return load_rules(spec).with_overrides(overrides or [])
 
 
+def rules_given(spec: str, overrides: list[str] | None = None) -> str:
+    """`--rules SPEC` and its `--set` overrides as the command line gave them (for the reports):
+    "baofen-001 --set bid_cap_default=200"."""
+    return shlex.join([spec, *(word for item in overrides or [] for word in ("--set", item))])
+
+
 # ---- rules ----
 
 
@@ -247,6 +254,21 @@ def rules_diff(
     Console(width=200 if not sys.stdout.isatty() else None).print(table)
 
 
+@rules_app.command("explain")
+def rules_explain(
+    name: Annotated[str | None, typer.Argument(metavar="OPTION|PRESET",
+                                               help="One option or preset (default: everything).")] = None,
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print Markdown (docs/rules.md is this).")] = False,
+) -> None:
+    """Explain the rules in plain words: each preset's game (deal, auction, all-pass, bury, trump, play,
+    throws, scoring, settlement), then every option (its values, default per preset, the rule it comes from
+    and its seed).
+
+    Example: baofen-sim rules explain bid_cap_pairs_min
+    """
+    typer.echo(explain(name, markdown=markdown), nl=False)
+
+
 # ---- simulate / report ----
 
 
@@ -274,7 +296,7 @@ def run_spec(rules: str, overrides: list[str] | None, deals: int, hands_per_tabl
         hands_per_table = DEFAULT_HANDS_PER_TABLE if forced is None else 1
     return RunSpec(rules=rule_set, policies=policies, params=params, seed=seed, deals=deals,
                    hands_per_table=hands_per_table, chunk_size=chunk_size, tricks=tricks, threads=threads,
-                   declarer=forced, target=forced_value("--target", target))
+                   declarer=forced, target=forced_value("--target", target), rules_given=rules_given(rules, overrides))
 
 
 OverwriteOption = Annotated[
@@ -390,7 +412,7 @@ def sweep_command(
     into hive folders OUT/hands/NAME=VALUE/...; rerunning the same command resumes, more --deals extend it.
     Compare the variants with report OUT --compare NAME.
 
-    Example: baofen-sim sweep --vary bid_cap_default=150,200 --vary 0.open_threshold=22,24 --deals 1000000
+    Example: baofen-sim sweep --vary kitty_points_owner=none,declarer --vary 0.open85_0=70,83 --out runs/ko
     """
     base = run_spec(rules, overrides, deals, hands_per_table, seed, policy, param, threads, chunk_size, tricks,
                     declarer, target)
