@@ -416,7 +416,7 @@ def sweep_command(
     """
     base = run_spec(rules, overrides, deals, hands_per_table, seed, policy, param, threads, chunk_size, tricks,
                     declarer, target)
-    varies = [parse_vary(text, base, policy or [], param or []) for text in vary]
+    varies = [parse_vary(text, base, policy or [], param or [], overrides or []) for text in vary]
     plan_variants(base, varies)  # every variant's spec checked before anything is written
     out_dir = out or default_sweep_dir(base, varies)
     with execution_backend(backend, scheduler, workers) as runner:
