@@ -117,7 +117,7 @@ def test_a_swept_value_outside_the_domain_is_refused():
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--vary", "0.bid_mode=0,1,7"], "bid_mode = 7 is not allowed (must be one of 0, 1)"),
-    (["--policy", "sampler", "--vary", "3.samples=4,2000"], f"samples = 2000 is not allowed (must be {WHOLE_SAMPLES})"),
+    (["--vary", "3.draw_trumps=0,2"], "draw_trumps = 2 is not allowed (must be one of 0, 1)"),
     (["--vary", "bid_cap_default=120,150", "--set", "bid_cap_default=130"],
      "--vary 'bid_cap_default=120,150' and --set 'bid_cap_default=130' both set bid_cap_default"),
     (["--set", "bid-cap-default=130", "--vary", "bid_cap_default=120,150"],
