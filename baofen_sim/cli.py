@@ -568,7 +568,7 @@ def schema_command(
 @app.command("warmup")
 def warmup_command(policy: PolicyOption = None) -> None:
     """Compile the engine ahead of time for the policies a simulate will name (the same --policy options;
-    default heuristic), once per machine and code version, on every core (about 55 s on 2 cores), so that
+    default heuristic), once per machine and code version, on every core (about 65 s on 2 cores), so that
     the simulate starts warm. It shows the functions compiled so far and the time.
 
     Example: baofen-sim warmup --policy heuristic --policy 3=random
