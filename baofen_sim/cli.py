@@ -35,6 +35,7 @@ from baofen_sim.policies import PolicyError, describe_policies, parse_policy_opt
 from baofen_sim.policy_set import PolicySetError
 from baofen_sim.records import MAX_PLAYERS
 from baofen_sim.rules import PRESET_DESCRIPTIONS, PRESETS, RulesError, RuleSet, diff_rules, dump_toml, load_rules
+from baofen_sim.rules.explain import explain
 from baofen_sim.runspec import (
     DEFAULT_CHUNK_SIZE,
     DEFAULT_DEALS,
@@ -49,6 +50,7 @@ from baofen_sim.simulate import (
     Backend,
     LocalBackend,
     SimulateError,
+    compile_engine,
     default_out_dir,
     engine_is_compiled,
     set_threads,
@@ -208,6 +210,12 @@ def resolve_rules(spec: str, overrides: list[str] | None = None) -> RuleSet:
     return load_rules(spec).with_overrides(overrides or [])
 
 
+def rules_given(spec: str, overrides: list[str] | None = None) -> str:
+    """`--rules SPEC` and its `--set` overrides as the command line gave them (for the reports):
+    "baofen-001 --set bid_cap_default=200"."""
+    return shlex.join([spec, *(word for item in overrides or [] for word in ("--set", item))])
+
+
 # ---- rules ----
 
 
@@ -250,6 +258,21 @@ def rules_diff(
     Console(width=200 if not sys.stdout.isatty() else None).print(table)
 
 
+@rules_app.command("explain")
+def rules_explain(
+    name: Annotated[str | None, typer.Argument(metavar="OPTION|PRESET",
+                                               help="One option or preset (default: everything).")] = None,
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print Markdown (docs/rules.md is this).")] = False,
+) -> None:
+    """Explain the rules in plain words: each preset's game (deal, auction, all-pass, bury, trump, play,
+    throws, scoring, settlement), then every option (its values, default per preset, the rule it comes from
+    and its seed).
+
+    Example: baofen-sim rules explain bid_cap_pairs_min
+    """
+    typer.echo(explain(name, markdown=markdown), nl=False)
+
+
 # ---- simulate / report ----
 
 
@@ -277,7 +300,7 @@ def run_spec(rules: str, overrides: list[str] | None, deals: int, hands_per_tabl
         hands_per_table = DEFAULT_HANDS_PER_TABLE if forced is None else 1
     return RunSpec(rules=rule_set, policies=policies, params=params, seed=seed, deals=deals,
                    hands_per_table=hands_per_table, chunk_size=chunk_size, tricks=tricks, threads=threads,
-                   declarer=forced, target=forced_value("--target", target))
+                   declarer=forced, target=forced_value("--target", target), rules_given=rules_given(rules, overrides))
 
 
 OverwriteOption = Annotated[
@@ -393,11 +416,11 @@ def sweep_command(
     into hive folders OUT/hands/NAME=VALUE/...; rerunning the same command resumes, more --deals extend it.
     Compare the variants with report OUT --compare NAME.
 
-    Example: baofen-sim sweep --vary bid_cap_default=150,200 --vary 0.open_threshold=22,24 --deals 1000000
+    Example: baofen-sim sweep --vary kitty_points_owner=none,declarer --vary 0.open85_0=70,83 --out runs/ko
     """
     base = run_spec(rules, overrides, deals, hands_per_table, seed, policy, param, threads, chunk_size, tricks,
                     declarer, target)
-    varies = [parse_vary(text, base, policy or [], param or []) for text in vary]
+    varies = [parse_vary(text, base, policy or [], param or [], overrides or []) for text in vary]
     plan_variants(base, varies)  # every variant's spec checked before anything is written
     out_dir = out or default_sweep_dir(base, varies)
     with execution_backend(backend, scheduler, workers) as runner:
@@ -579,8 +602,8 @@ def schema_command(
 @app.command("warmup")
 def warmup_command(policy: PolicyOption = None) -> None:
     """Compile the engine ahead of time for the policies a simulate will name (the same --policy options;
-    default heuristic), once per machine and code version (about a minute on 2 cores), so that the
-    simulate starts warm.
+    default heuristic), once per machine and code version, on every core (about 65 s on 2 cores), so that
+    the simulate starts warm. It shows the functions compiled so far and the time.
 
     Example: baofen-sim warmup --policy heuristic --policy 3=random
     """
@@ -589,8 +612,10 @@ def warmup_command(policy: PolicyOption = None) -> None:
         typer.echo(f"the engine for {', '.join(names)} is compiled; loading it took {warm_up_engine(names):.1f} s")
         return
     typer.echo(COMPILE_NOTICE, err=True)
-    typer.echo(f"compiled the engine for {', '.join(names)} in {warm_up_engine(names):.1f} s; "
-               "later commands start warm")
+    report = compile_engine()
+    for line in report.notes:
+        typer.echo(f"note: {line}", err=True)
+    typer.echo(f"{report.summary(names)}; later commands start warm")
 
 
 @app.command("tune-play")

@@ -1,8 +1,10 @@
 """The `baofen-sim` console script: the CLI imported and run with no traceback even at start-up (Ctrl-C
-while the libraries load → exit 130; a broken install → one line and a log file, exit 3)."""
+while the libraries load → exit 130; a broken install → one line and a log file, exit 3). A shell asking
+for completions is answered by `completion`, without loading the CLI."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 from baofen_sim.crash import INTERRUPTED_EXIT, report_internal_error
@@ -11,6 +13,9 @@ from baofen_sim.crash import INTERRUPTED_EXIT, report_internal_error
 def main() -> None:
     """Console-script entry point."""
     try:
+        request = completion_request()
+        if request:
+            _serve_completion(*request)
         from baofen_sim.cli import main as cli_main
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)
@@ -22,3 +27,20 @@ def main() -> None:
     except KeyboardInterrupt:  # between the import and the command
         print("error: interrupted", file=sys.stderr)
         sys.exit(INTERRUPTED_EXIT)
+
+
+def completion_request() -> tuple[str, str, str] | None:
+    """(program name, variable, instruction) when a shell asks this program for completions through the
+    variable Typer names `_<PROG>_COMPLETE` (`_BAOFEN_SIM_COMPLETE=complete_bash`), else None."""
+    prog_name = os.path.basename(sys.argv[0])
+    complete_var = f"_{prog_name}_COMPLETE".replace("-", "_").upper()
+    instruction = os.environ.get(complete_var)
+    return (prog_name, complete_var, instruction) if instruction else None
+
+
+def _serve_completion(prog_name: str, complete_var: str, instruction: str) -> None:
+    try:
+        from baofen_sim.completion import serve_completion
+    except ImportError:  # a Typer without the parts `completion` builds on: the CLI's own, slower completion
+        return
+    serve_completion(prog_name, complete_var, instruction)

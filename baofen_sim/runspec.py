@@ -9,11 +9,12 @@ Forced scenarios (DESIGN.md §5) skip the auction: `declarer` = a seat declares 
 and declarer); `target` = "each" plays at the lowest opening bid, for policies whose play ignores the target,
 so that the result at every target follows from the row (`analysis.targets`). A table then holds one hand.
 
-Two kinds of fields:
+Three kinds of fields:
 - outcome fields (rules options, policies, parameters, seed, deals, hands_per_table, tricks, the forced
   declarer and target when set, and `RULES_VERSION`): they fix every output row; `spec_hash()` covers
   exactly these;
-- execution fields (`chunk_size`, `threads`): how the work is cut and run; they never change the rows.
+- execution fields (`chunk_size`, `threads`): how the work is cut and run; they never change the rows;
+- display fields (`rules_given`): how the user named the rules, for the reports; not in the hash or equality.
 """
 
 from __future__ import annotations
@@ -69,6 +70,9 @@ class RunSpec:
     threads: int | None = None  # execution only: Numba threads; None = Numba's default
     declarer: int | str | None = None  # forced declarer: a seat or EACH; None = the auction decides
     target: int | str | None = None  # forced target: a bid value or EACH (only with a forced declarer)
+    # display only: the rules as the command line gave them ("baofen-001 --set bid_cap_default=200", "my.toml");
+    # None when not given (runs written before it, runs built in Python)
+    rules_given: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         seats = self.rules.num_players
@@ -195,6 +199,7 @@ class RunSpec:
             "threads": self.threads,
             "declarer": self.declarer,
             "target": self.target,
+            "rules_given": self.rules_given,
         }
 
     @classmethod

@@ -6,6 +6,9 @@ policy parameters, for paired comparisons.
     --vary PARAM=V1,V2,...        a policy parameter of every seat at once, as `--param KEY=VALUE` takes it
                                   (a name that is a rules option is the rules option)
 
+A name varied must not be given to the base run as well (`--set OPTION=...`, `--param SEAT.PARAM=...`): every
+variant would override it, so the two are refused together.
+
 The variants are the cross product of the `--vary` options, in the order given. Each is a RunSpec with the
 same seed, deals and table layout, so hand h is the same deal in every variant (DESIGN §4: common random
 numbers). Rules options and parameters are data to the kernels, so no variant recompiles.
@@ -30,7 +33,7 @@ from pathlib import Path
 from baofen_sim import simulate as runs
 from baofen_sim.io.lock import run_lock
 from baofen_sim.io.manifest import SweepManifest, VariantEntry, package_versions, read_manifest, utc_now
-from baofen_sim.policies.registry import PolicyError, parse_policy_options, policy_spec
+from baofen_sim.policies.registry import PolicyError, keyed_param_options, parse_policy_options, policy_spec
 from baofen_sim.rules import RulesError
 from baofen_sim.rules.ruleset import FIELD_TYPES, option_name
 from baofen_sim.runspec import RunSpec
@@ -53,7 +56,7 @@ FORBIDDEN_IN_VALUES = "/=\\"  # a value is a hive folder name
 
 class SweepError(ValueError):
     """A --vary option that cannot be swept: malformed, an unknown option or parameter, a value it does not
-    allow, a name given twice."""
+    allow, a name given twice (or also to --set / --param)."""
 
 
 @dataclass(frozen=True)
@@ -89,9 +92,11 @@ class SweepSummary:
     seconds: float
 
 
-def parse_vary(text: str, base: RunSpec, policy_opts: Sequence[str] = (), param_opts: Sequence[str] = ()) -> Vary:
+def parse_vary(text: str, base: RunSpec, policy_opts: Sequence[str] = (), param_opts: Sequence[str] = (),
+               overrides: Sequence[str] = ()) -> Vary:
     """One `--vary` text, every value checked against the base run (its rules, its seats' policies given by
-    `policy_opts` / `param_opts` as simulate takes them)."""
+    `policy_opts` / `param_opts` as simulate takes them); refused too when the base run's `--set` options
+    (`overrides`) or a `--param SEAT.KEY=VALUE` of `param_opts` set the name it varies."""
     where = f"--vary {text!r}"
     left, sep, right = text.partition("=")
     values = tuple(v.strip() for v in right.split(","))
@@ -104,21 +109,36 @@ def parse_vary(text: str, base: RunSpec, policy_opts: Sequence[str] = (), param_
     head, dot, key = left.strip().partition(".")
     try:
         if dot and head.isdigit():
-            seat = int(head)
-            for value in values:  # PolicyError for a bad seat, an unknown parameter or a value out of range
-                parse_policy_options(policy_opts, [*param_opts, f"{seat}.{key}={value}"], base.num_players)
-            return Vary(f"{key.strip()}_{seat}", values, seat, key.strip())
-        key = left.strip()
-        if not dot and key.replace("-", "_") not in FIELD_TYPES and _is_policy_parameter(key, base):
-            for value in values:  # PolicyError for a value out of range or a seat whose policy lacks it
-                parse_policy_options(policy_opts, [*param_opts, f"{key}={value}"], base.num_players)
-            return Vary(key, values, None, key)
-        name = option_name(left)
-        for value in values:  # RulesError for a value the option does not allow
-            base.rules.with_overrides([f"{name}={value}"])
-        return Vary(name, values)
+            vary = Vary(f"{key.strip()}_{int(head)}", values, int(head), key.strip())
+            for value in values:  # PolicyError for a bad seat, an unknown parameter or a value out of its domain
+                parse_policy_options(policy_opts, [*param_opts, f"{vary.seat}.{vary.key}={value}"], base.num_players)
+        elif not dot and left.strip().replace("-", "_") not in FIELD_TYPES and _is_policy_parameter(left.strip(), base):
+            vary = Vary(left.strip(), values, None, left.strip())
+            for value in values:  # PolicyError for a value out of its domain or a seat whose policy lacks it
+                parse_policy_options(policy_opts, [*param_opts, f"{vary.key}={value}"], base.num_players)
+        else:
+            vary = Vary(option_name(left), values)
+            for value in values:  # RulesError for a value the option does not allow
+                base.rules.with_overrides([f"{vary.name}={value}"])
     except (RulesError, PolicyError) as error:
         raise SweepError(f"{where}: {error}") from None
+    _refuse_also_given(vary, where, overrides, param_opts, base.num_players)
+    return vary
+
+
+def _refuse_also_given(vary: Vary, where: str, overrides: Sequence[str], param_opts: Sequence[str],
+                       num_players: int) -> None:
+    """SweepError when a --set option (`overrides`) or a --param SEAT.KEY=VALUE sets what `vary` varies: every
+    variant would override it."""
+    if not vary.key:
+        given = [f"--set {item!r}" for item in overrides if option_name(item.partition("=")[0]) == vary.name]
+        what = vary.name
+    else:
+        keyed = keyed_param_options(param_opts, num_players)
+        given = [f"--param {keyed[seat, vary.key]!r}" for seat in vary.seats(num_players) if (seat, vary.key) in keyed]
+        what = f"{vary.key} of seat {vary.seat}" if vary.seat is not None else f"{vary.key} of every seat"
+    if given:
+        raise SweepError(f"{where} and {given[0]} both set {what}; give it in one of them")
 
 
 def _is_policy_parameter(key: str, base: RunSpec) -> bool:

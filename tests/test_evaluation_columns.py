@@ -99,7 +99,7 @@ def test_every_target_by_evaluation_gives_p_make_t_per_bucket_and_plots_one_line
         assert made_85["wins"] == rows["declarer_won"].sum()  # the play was at 85
         rates = [t["make_rate"] for t in group["targets"]]
         assert rates == sorted(rates, reverse=True)  # a higher target is never made more often
-    figure, (make_axes, _) = make_rates_figure(report)
+    make_axes = make_rates_figure(report).axes[0]
     lines = make_axes.get_lines()
     assert len(lines) == len(buckets)  # one line per evaluation bucket, P(make T) against T
     assert list(lines[0].get_xdata()) == [t["target"] for t in buckets[0]["targets"]]

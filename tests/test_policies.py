@@ -167,10 +167,10 @@ def test_policy_arrays_from_names_and_mappings():
     ([], ["1=heuristic-untund"], "did you mean heuristic-untuned?"),
     ([], ["0=/no/such/file.toml"], "no such file"),
     (["random"], ["heuristic-untuned"], "unknown parameter 'declarer_win_min_points' for policy random"),
-    (["sampler"], ["0.samples=0"], "samples = 0 is not allowed \\(must be >= 1\\)"),
-    (["sampler"], ["0.samples=2000"], "samples = 2000 is not allowed \\(must be <= 1024\\)"),
-    (["sampler"], ["0.candidates=22"], "candidates = 22 is not allowed \\(must be <= 21\\)"),
-    (["sampler"], ["0.candidates=2.5"], "candidates = 2.5 is not allowed \\(must be a whole number\\)"),
+    (["sampler"], ["0.samples=0"], "samples = 0 is not allowed \\(must be a whole number from 1 to 1024\\)"),
+    (["sampler"], ["0.samples=2000"], "samples = 2000 is not allowed \\(must be a whole number from 1 to 1024\\)"),
+    (["sampler"], ["0.candidates=22"], "candidates = 22 is not allowed \\(must be a whole number from 1 to 21\\)"),
+    (["sampler"], ["0.candidates=2.5"], "candidates = 2.5 is not allowed \\(must be a whole number from 1 to 21\\)"),
 ])
 def test_bad_options_raise_one_line(policies, params, message):
     with pytest.raises(PolicyError, match=message) as error:

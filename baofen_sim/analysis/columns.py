@@ -15,6 +15,7 @@ Derived names start with "__" so that they never meet a data column or a --by ke
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections.abc import Sequence
 from itertools import pairwise
@@ -31,6 +32,7 @@ STRENGTH_BUCKETS = (f"<{STRENGTH_EDGES[0]}", *(f"{low}–{high}" for low, high i
 EVALUATION = "evaluation"
 EVALUATION_STEP = 5  # card points per evaluation bucket (the guide's table)
 MAX_GROUPS = 1000  # a --by with more groups is refused: it would print for minutes
+DERIVED_PREFIX = "__"  # the analysis' own per-hand columns; never offered to the user
 
 
 def at_declarer(prefix: str, seats: int) -> pl.Expr:
@@ -116,13 +118,17 @@ def evaluation_bucket(value: pl.Expr, low: float, high: float) -> pl.Expr:
 
 def with_keys(hands: pl.LazyFrame, keys: Sequence[str], seats: int,
               evaluations: tuple[float, float] | None = None) -> pl.LazyFrame:
-    """`hands` with the pseudo-columns among `keys` added; ReportError naming a key that is neither. The
-    `evaluation` buckets span `evaluations` (low, high), by default the range of `hands`' own evaluations."""
+    """`hands` with the pseudo-columns among `keys` added; ReportError naming a key that is neither, with the
+    nearest column and the columns a user can group by (the data columns and pseudo-columns). The `evaluation`
+    buckets span `evaluations` (low, high), by default the range of `hands`' own evaluations."""
     columns = hands.collect_schema().names()
     pseudo = pseudo_columns(columns, seats)
     unknown = [k for k in keys if k not in columns and k not in pseudo]
     if unknown:
-        raise ReportError(f"--by {unknown[0]!r}: no such column; columns: {', '.join([*columns, *pseudo])}")
+        offered = [name for name in [*columns, *pseudo] if not name.startswith(DERIVED_PREFIX)]
+        close = difflib.get_close_matches(unknown[0], offered, n=1)
+        hint = f"did you mean {close[0]}? " if close else ""
+        raise ReportError(f"--by {unknown[0]!r}: no such column; {hint}columns: {', '.join(offered)}")
     if EVALUATION in keys and EVALUATION in pseudo:
         low, high = evaluations or evaluation_range([hands], seats)
         pseudo[EVALUATION] = evaluation_bucket(at_declarer(EVALUATION, seats), low, high)

@@ -2,13 +2,15 @@
 and forced-declarer mode), hand i of A against hand i of B.
 
 Per metric: A, B, the difference B − A with its paired 95% CI, the unpaired CI beside it, and the variance
-reduction the pairing bought (statistics in `stats.paired_difference`). Metrics: all-pass rate; declarer
-win rate; mean settlement per seat, of the declarer and of the defenders (in declared hands); per position
-of the declarer from the 主叫, how often it declares, its win rate and mean settlement; quanji, banji and
-jintaiyang rates per hand; mean pot after the hand; and, in runs with the cap columns, how often a cap
-is reached or holds a bidder back and the declarer's settlement where it does (`caps`). With `by`, the same
-per group, groups matched by value: a group's metric is a ratio over all hands (its numerator and denominator
-are zero outside the group), so the paired CI stays right when a hand falls in different groups in A and B.
+reduction the pairing bought (statistics in `stats.paired_difference`; where the hands agree to float
+precision, JSON `variance_reduction` null with `identical_hands` true, shown as "identical hands"). Metrics:
+all-pass rate; declarer win rate; mean settlement per seat, of the declarer and of the defenders (in declared
+hands); per position of the declarer from the 主叫, how often it declares, its win rate and mean settlement;
+quanji, banji and jintaiyang rates per hand; mean pot after the hand; and, in runs with the cap columns, how
+often a cap is reached or holds a bidder back and the declarer's settlement where it does (`caps`). With `by`,
+the same per group, groups matched by value: a group's metric is a ratio over all hands (its numerator and
+denominator are zero outside the group), so the paired CI stays right when a hand falls in different groups in
+A and B.
 
 One lazy pass over the columns it needs: the moments of every metric are summed per pair of (A group,
 B group) and then added up per group.
@@ -287,7 +289,8 @@ def comparison_table(compared: dict[str, dict[str, Any]], seats: int, title: str
             continue
         c = compared[metric.name]
         show = text.pct if metric.percent else text.num
-        reduction = "-" if c["variance_reduction"] is None else f"{c['variance_reduction']:.2f}×"
+        reduction = ("identical hands" if c["identical_hands"] else "-" if c["variance_reduction"] is None
+                     else f"{c['variance_reduction']:.2f}×")
         table.add_row(metric.title, show(c["a"]), show(c["b"]), text.signed(c["difference"], metric.percent),
                       text.signed_ci(c["ci95"], metric.percent), text.signed_ci(c["ci95_unpaired"], metric.percent),
                       reduction)

@@ -6,6 +6,13 @@
   [{"values": {name: value}, "dir": "name=value/...", "spec": RunSpec dict}]`, and each variant's hands in
   `OUT/hands/<dir>/part-*.parquet`. Every variant plays the same deals.
 
+Readers take the parts the manifest lists (its chunks done, the journal replayed), never a bare glob: any other
+file in hands/ or tricks/ (a copy, a stray part, a chunk not recorded yet) is named in a warning, left alone and
+not counted (DESIGN.md §7). Without a readable manifest the part files found are all there is (the report says
+so; a sweep's variants are then the folders its manifest.json names). The status is the manifest's read against the
+run's lock (`run_status`): a run that says running while no process holds its lock was interrupted, and gets
+the command that resumes it.
+
 Specs are RunSpec.to_dict() as the manifests hold them; fields added later (`declarer`, `target`) are read
 with `.get`, so older runs read as having none.
 
@@ -19,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import json
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +36,8 @@ import polars as pl
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from baofen_sim.analysis.run_status import reader_status
+from baofen_sim.io.lock import LockState, lock_state
 from baofen_sim.io.manifest import (
     ChunkEntry,
     ManifestError,
@@ -36,7 +46,7 @@ from baofen_sim.io.manifest import (
     part_problem,
     read_manifest,
 )
-from baofen_sim.io.parquet import HANDS_DIR, hand_part_paths, part_paths
+from baofen_sim.io.parquet import HANDS_DIR, TEMP_GLOB, TRICKS_DIR, hand_part_paths, listed_hand_part, part_paths
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -58,9 +68,10 @@ class Run:
     out: Path
     parts: tuple[Path, ...]  # in hand order
     spec: dict[str, Any] | None  # RunSpec.to_dict(); None without a readable manifest
-    status: str | None = None  # running / interrupted / complete, when the manifest says
+    status: str | None = None  # running / interrupted / complete, when the manifest says (`run_status`)
     spec_hash: str | None = None
     values: dict[str, Any] = field(default_factory=dict)  # a sweep variant's vary values; {} for a run
+    resume: str | None = None  # an interrupted run's resume command, where one was recorded
 
     def scan(self) -> pl.LazyFrame:
         """The hands, lazily, in row order."""
@@ -75,6 +86,7 @@ class Sweep:
     vary: tuple[str, ...]  # names, e.g. ("bid_cap_default", "open_threshold_0")
     variants: tuple[Run, ...]  # in manifest order
     status: str | None = None
+    resume: str | None = None
 
     @property
     def spec(self) -> dict[str, Any] | None:
@@ -88,20 +100,29 @@ class Sweep:
         return pl.concat(frames, how="diagonal_relaxed")
 
 
-def open_output(out_dir: str | Path) -> Run | Sweep:
-    """The run or sweep in `out_dir`; ReportError if there is none or it holds no hands yet."""
+Warn = Callable[[str], None]
+
+
+def warn_on_stderr(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
+def open_output(out_dir: str | Path, warn: Warn = warn_on_stderr) -> Run | Sweep:
+    """The run or sweep in `out_dir`; ReportError if there is none or it holds no hands yet. `warn` takes a line
+    per file in hands/ or tricks/ the manifest does not list."""
     out = Path(out_dir)
     if not out.is_dir():
         raise ReportError(f"{out}: no such run directory")
+    lock = lock_state(out)  # before the manifest: a run that ends meanwhile then reads as ended
     data = _manifest_data(out)
     if data is not None and data.get("format") == SWEEP_FORMAT:
-        return _sweep(out, data)
-    return _run(out)
+        return _sweep(out, data, lock, warn)
+    return _run(out, lock, warn)
 
 
-def open_run(out_dir: str | Path) -> Run:
+def open_run(out_dir: str | Path, warn: Warn = warn_on_stderr) -> Run:
     """The run in `out_dir`; a sweep is refused (its variants are compared with `report OUT --compare`)."""
-    source = open_output(out_dir)
+    source = open_output(out_dir, warn)
     if isinstance(source, Sweep):
         raise ReportError(f"{out_dir} is a sweep over {', '.join(source.vary)}; "
                           f"compare its variants with `baofen-sim report {out_dir} --compare NAME`")
@@ -137,29 +158,56 @@ def _manifest_data(out: Path) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def _run(out: Path) -> Run:
-    parts = hand_part_paths(out)
-    if not parts:
-        raise ReportError(f"{out}: no hands/part-*.parquet files (has the run started?)")
+def _run(out: Path, lock: LockState, warn: Warn) -> Run:
     try:
         manifest = read_manifest(out)
     except ManifestError:
         manifest = None
     if manifest is None:
+        parts = hand_part_paths(out)
+        if not parts:
+            raise ReportError(f"{out}: no hands/part-*.parquet files (has the run started?)")
         check_parts(out, parts, [])
         return Run(out, tuple(parts), None)
-    check_parts(out, parts, manifest.done.values())
-    return Run(out, tuple(parts), manifest.spec, manifest.status, manifest.spec_hash)
+    entries = _in_table_order(manifest.done)
+    if not entries:
+        raise ReportError(f"{out}: its manifest lists no part files yet (has the run started?)")
+    parts = [listed_hand_part(out, entry.part) for entry in entries]
+    check_parts(out, parts, entries)
+    _warn_strays(out, entries, warn)
+    status, resume = reader_status(out, manifest.status, manifest.sessions, lock)
+    return Run(out, tuple(parts), manifest.spec, status, manifest.spec_hash, resume=resume)
+
+
+def _in_table_order(done: dict[int, ChunkEntry]) -> list[ChunkEntry]:
+    return [done[first] for first in sorted(done)]
+
+
+def stray_files(out: Path, entries: Iterable[ChunkEntry]) -> list[Path]:
+    """The files in OUT's hands/ and tricks/ (and part files beside the manifest, the layout before hands/)
+    that are not parts of `entries` (the manifest's chunks done), writers' temp files aside."""
+    entries = list(entries)
+    listed = ({listed_hand_part(out, entry.part) for entry in entries}
+              | {out / entry.tricks_part for entry in entries if entry.tricks_part})
+    found = [path for folder in (HANDS_DIR, TRICKS_DIR) for path in (out / folder).rglob("*") if path.is_file()]
+    return sorted(path for path in {*found, *part_paths(out)} if path not in listed and not path.match(TEMP_GLOB))
+
+
+def _warn_strays(out: Path, entries: Iterable[ChunkEntry], warn: Warn) -> None:
+    for path in stray_files(out, entries):
+        warn(f"warning: {path} is not a part file the manifest lists: not counted (left as it is)")
 
 
 def check_parts(out: Path, parts: Iterable[Path], entries: Iterable[ChunkEntry]) -> None:
-    """ReportError naming the first part that is not a whole Parquet file or whose size is not the one recorded
+    """ReportError naming the first part that is missing, not a whole Parquet file or not of the size recorded
     in `entries` (the manifest's chunks done)."""
     for entry in entries:
         problem = part_problem(out, entry, checksum=False)
-        if problem is not None and problem[1] != "is missing":
+        if problem is not None and problem[1] != "is missing":  # a missing hand part is named below
             raise ReportError(f"{out / problem[0]} {problem[1]}; {REPLAY_HINT}")
     for path in parts:
+        if not path.is_file():
+            raise ReportError(f"{path} is missing; {REPLAY_HINT}")
         try:
             pq.read_metadata(path)
         except (OSError, pa.ArrowException) as error:
@@ -201,7 +249,7 @@ def naming_damaged_parts(function: Callable[P, R]) -> Callable[P, R]:
     return reading
 
 
-def _sweep(out: Path, data: dict[str, Any]) -> Sweep:
+def _sweep(out: Path, data: dict[str, Any], lock: LockState, warn: Warn) -> Sweep:
     try:
         vary = tuple(data["vary"])
         entries = [(dict(v["values"]), str(v["dir"]), v["spec"]) for v in data["variants"]]
@@ -211,14 +259,21 @@ def _sweep(out: Path, data: dict[str, Any]) -> Sweep:
         manifest = read_manifest(out, SweepManifest)
     except ManifestError:
         manifest = None
-    variants = []
+    variants, listed = [], []
     for index, (values, directory, spec) in enumerate(entries):
-        parts = part_paths(out / HANDS_DIR / directory)
+        done = [] if manifest is None else _in_table_order(manifest.variants[index].done)
+        parts = ([listed_hand_part(out, entry.part) for entry in done] if manifest is not None
+                 else part_paths(out / HANDS_DIR / directory))
         if not parts:
             raise ReportError(f"{out}: no part files in {HANDS_DIR}/{directory} (has the sweep started?)")
-        check_parts(out, parts, manifest.variants[index].done.values() if manifest is not None else [])
+        check_parts(out, parts, done)
         variants.append(Run(out, tuple(parts), spec, values=values))
+        listed += done
     if not variants:
         raise ReportError(f"{out}: the sweep has no variants")
-    return Sweep(out, vary, tuple(variants), data.get("status"))
+    if manifest is None:
+        return Sweep(out, vary, tuple(variants), data.get("status"))
+    _warn_strays(out, listed, warn)
+    status, resume = reader_status(out, manifest.status, manifest.sessions, lock)
+    return Sweep(out, vary, tuple(variants), status, resume)
 

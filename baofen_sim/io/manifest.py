@@ -6,11 +6,12 @@ Layout (format_version 2)::
     {"format": "baofen-sim-run", "format_version": 2,
      "status": "running" | "interrupted" | "complete",
      "spec_hash": "<sha256 of RunSpec.outcome_fields()>", "rules_version": 1,
-     "spec": RunSpec.to_dict(),            # rules in full, policies, params, seed, counts, chunk size, threads
+     "spec": RunSpec.to_dict(),  # rules in full (and as given), policies, params, seed, counts, chunk size, threads
      "counts": {"tables": T, "hands": H, "chunks": N, "chunks_done": n, "hands_done": h},
      "versions": {"baofen_sim": ..., "python": ..., "numba": ..., "numpy": ..., "polars": ..., "pyarrow": ...},
      "created": "<UTC ISO time>", "updated": "<UTC ISO time>", "elapsed_seconds": s,   # summed over sessions
-     "sessions": [{"started": ..., "backend": "local", "threads": t, "chunks_run": k, "versions": {...}}],
+     "sessions": [{"started": ..., "command": sys.argv, "backend": "local", "threads": t, "chunks_run": k,
+                   "versions": {...}}],
      "chunks": [{"first_table": 0, "n_tables": 4096, "first_hand": 0, "hands": 65536, "status": "done",
                  "seconds": 0.41, "part": "hands/part-000000000000.parquet", "rows": 65536, "bytes": 1048576,
                  "sha256": "...", "tricks_part": "tricks/part-000000000000.parquet" | null,

@@ -123,3 +123,10 @@ def hand_part_paths(out_dir: str | Path) -> list[Path]:
     for a run written before the hands/ folder (DESIGN.md §7)."""
     out = Path(out_dir)
     return part_paths(out / HANDS_DIR) if (out / HANDS_DIR).is_dir() else part_paths(out)
+
+
+def listed_hand_part(out_dir: str | Path, part: str) -> Path:
+    """Where the hand part a manifest lists (`part`, relative to OUT) is: there, or in a run of the layout
+    before the hands/ folder (none there), beside the manifest under its own name."""
+    out = Path(out_dir)
+    return out / part if (out / HANDS_DIR).is_dir() else out / Path(part).name

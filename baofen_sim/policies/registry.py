@@ -20,6 +20,8 @@ Options (DESIGN §9):
 key). A plug-in policy is named `module:attribute` (`policies.plugins`, docs/policies.md).
 `parse_policy_options` turns the options into what a RunSpec holds (a policy name and a {parameter: value}
 mapping per seat); `policy_arrays` turns those into the kernel arrays, once, in the materialize step.
+Every parameter declares its `Domain` (a set of values, or a range of whole or any numbers) beside its
+default; `param_value` checks every value, from whichever option, file or mapping, against it.
 """
 
 from __future__ import annotations
@@ -70,14 +72,50 @@ class PolicyError(ValueError):
 
 
 @dataclass(frozen=True)
-class ParamSpec:
-    name: str
-    default: float
-    doc: str
+class Domain:
+    """The values a policy parameter allows: a set of values, or a range (either end open or absent) of
+    whole numbers or of any finite numbers. `allows` is the one check, `text` says it in words."""
+
+    values: tuple[float, ...] = ()  # the values allowed; () = the range below
     low: float = -math.inf  # smallest allowed value
     low_exclusive: bool = False  # True: the value must be > low
     high: float = math.inf  # largest allowed value
     integer: bool = False  # True: a whole number
+
+    def allows(self, number: float) -> bool:
+        if self.values:
+            return number in self.values
+        above_low = number > self.low if self.low_exclusive else number >= self.low
+        return above_low and number <= self.high and (not self.integer or number.is_integer())
+
+    def text(self) -> str:
+        """'one of 0, 1', '>= 0', '> 0', 'a whole number from 1 to 1024', 'any number'."""
+        if self.values:
+            return "one of " + ", ".join(f"{v:g}" for v in self.values)
+        kind = "a whole number " if self.integer else ""
+        low = f"> {self.low:g}" if self.low_exclusive else f">= {self.low:g}"
+        if math.isfinite(self.low) and math.isfinite(self.high):
+            return f"{kind}from {self.low:g} to {self.high:g}" if not self.low_exclusive else \
+                f"{kind}{low} and <= {self.high:g}"
+        if math.isfinite(self.low):
+            return kind + low
+        if math.isfinite(self.high):
+            return f"{kind}<= {self.high:g}"
+        return kind.strip() or "any number"
+
+
+ANY_NUMBER = Domain()
+NON_NEGATIVE = Domain(low=0.0)
+POSITIVE = Domain(low=0.0, low_exclusive=True)
+ZERO_OR_ONE = Domain(values=(0.0, 1.0))  # a switch: 0 = off, 1 = on
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    name: str
+    default: float
+    doc: str
+    domain: Domain = ANY_NUMBER  # the values it allows (checked by `param_value`)
 
 
 @dataclass(frozen=True)
@@ -109,7 +147,7 @@ RANDOM = PolicySpec(
     params=(
         ParamSpec("pass_weight", 1.0, "weight of passing against each legal bid "
                                       "(1 = uniform over pass and the legal bids, 0 = pass only when forced)",
-                  low=0.0),
+                  NON_NEGATIVE),
     ),
 )
 
@@ -137,7 +175,8 @@ with DEFAULT_BIDS_FILE.open("rb") as _handle:
     _DEFAULT_BIDS: dict[str, float] = {key: float(value) for key, value in tomllib.load(_handle).items()}
 TABLE_BIDDER_PARAMS = (
     ParamSpec("bid_mode", 0.0, "0 = bid on hand strength (open_threshold, per_5_points, max_bid), 1 = bid from the "
-                               "table below on the fitted hand evaluation (baofen-sim tune-bids)", low=0.0),
+                               "table below on the fitted hand evaluation (baofen-sim tune-bids)",
+              Domain(values=(float(BID_MODE_THRESHOLD), float(BID_MODE_TABLE)))),
     ParamSpec("eval_intercept", 0.0, "hand evaluation (card points the declarer is expected to score): constant"),
     *(ParamSpec(f"eval_{name}", 0.0, f"hand evaluation: points per unit of feature {name} "
                                      f"(policies.features)") for name in EVAL_FEATURE_NAMES),
@@ -147,12 +186,10 @@ TABLE_BIDDER_PARAMS = (
     *(ParamSpec(f"contest_{position}", NEVER, f"table bidder: evaluation needed to raise to 85 in position "
                                              f"{position} of a contested auction")
       for position in range(TABLE_POSITIONS)),
-    ParamSpec("contest_per_5", 5.0, "table bidder: extra evaluation needed per 5 points raised above 85", low=0.0,
-              low_exclusive=True),
-    ParamSpec("bid_margin", 0.0, f"table bidder: card points added to the evaluation before it reads the table, for "
-                                 f"openings and raises (> 0 bolder, < 0 more cautious; {-BID_MARGIN_LIMIT:g} .. "
-                                 f"{BID_MARGIN_LIMIT:g}; the styles cautious-bids, bold-bids, reckless-bids)",
-              low=-BID_MARGIN_LIMIT, high=BID_MARGIN_LIMIT),
+    ParamSpec("contest_per_5", 5.0, "table bidder: extra evaluation needed per 5 points raised above 85", POSITIVE),
+    ParamSpec("bid_margin", 0.0, "table bidder: card points added to the evaluation before it reads the table, for "
+                                 "openings and raises (> 0 bolder, < 0 more cautious; the styles cautious-bids, "
+                                 "bold-bids, reckless-bids)", Domain(low=-BID_MARGIN_LIMIT, high=BID_MARGIN_LIMIT)),
 )
 assert set(_DEFAULT_BIDS) <= {p.name for p in TABLE_BIDDER_PARAMS}, DEFAULT_BIDS_FILE
 TABLE_BIDDER_PARAMS = tuple(dataclasses.replace(p, default=_DEFAULT_BIDS.get(p.name, p.default))
@@ -169,25 +206,26 @@ HEURISTIC = PolicySpec(
     params=(
         ParamSpec("open_threshold", 22.0, "threshold bidder (bid_mode = 0): hand strength needed to bid 85 (strength: "
                                           "mean 20, sd 3.7 per hand)"),
-        ParamSpec("per_5_points", 1.0, "threshold bidder: extra strength needed per 5 points bid above 85", low=0.0,
-                  low_exclusive=True),
+        ParamSpec("per_5_points", 1.0, "threshold bidder: extra strength needed per 5 points bid above 85", POSITIVE),
         ParamSpec("max_bid", 250.0, "threshold bidder: never bid above this (the §5.4.2 cap applies as well)",
-                  low=0.0),
+                  NON_NEGATIVE),
         ParamSpec("bury_point_cost", 2.0, "bury cost per card point: keeps 5s, 10s and Ks out of the kitty"),
         ParamSpec("bury_pair_cost", 10.0, "bury cost of a card that is half of a pair"),
         ParamSpec("bury_void_bonus", 1.5, "bury cost removed per card a plain suit is short of 6 (to make voids)"),
         ParamSpec("feed_points", 1.0, "weight of the points a defender gives to a teammate winning securely "
-                                      "(0 = never feed, play low instead)", low=0.0),
-        ParamSpec("draw_trumps", 1.0, "1 = the declarer leads trumps while opponents may hold some, 0 = he does not"),
+                                      "(0 = never feed, play low instead)", NON_NEGATIVE),
+        ParamSpec("draw_trumps", 1.0, "1 = the declarer leads trumps while opponents may hold some, 0 = he does not",
+                  ZERO_OR_ONE),
         ParamSpec("declarer_win_min_points", 5.0, "points in a trick (own cards included) the declarer needs to "
-                                                  "win it in suit on a trump lead or when the win is not secure"),
+                                                  "win it in suit on a trump lead or when the win is not secure",
+                  NON_NEGATIVE),
         ParamSpec("declarer_ruff_min_points", 0.0, "points in a trick (own cards included) the declarer needs to "
-                                                   "ruff or over-ruff it"),
+                                                   "ruff or over-ruff it", NON_NEGATIVE),
         ParamSpec("declarer_throw_sure", 1.0, "1 = the declarer leads a throw when every unit is a sure winner "
-                                              "against the unseen cards, 0 = never"),
-        ParamSpec("defender_win_min_points", 0.0, "as declarer_win_min_points, for a defender"),
-        ParamSpec("defender_ruff_min_points", 5.0, "as declarer_ruff_min_points, for a defender"),
-        ParamSpec("defender_throw_sure", 1.0, "as declarer_throw_sure, for a defender"),
+                                              "against the unseen cards, 0 = never", ZERO_OR_ONE),
+        ParamSpec("defender_win_min_points", 0.0, "as declarer_win_min_points, for a defender", NON_NEGATIVE),
+        ParamSpec("defender_ruff_min_points", 5.0, "as declarer_ruff_min_points, for a defender", NON_NEGATIVE),
+        ParamSpec("defender_throw_sure", 1.0, "as declarer_throw_sure, for a defender", ZERO_OR_ONE),
     ) + TABLE_BIDDER_PARAMS,
 )
 
@@ -199,12 +237,12 @@ SAMPLER = PolicySpec(
         "with what the seat has seen; the best mean outcome for its side wins. Bids, bury and trump as the "
         "heuristic; about 100x slower",
     params=HEURISTIC.params + (
-        ParamSpec("samples", 16.0, "deals of the unseen cards drawn at each play", low=1.0, high=SAMPLER_MAX_SAMPLES,
-                  integer=True),
-        ParamSpec("candidates", 8.0, "plays compared at each play (the heuristic's first)", low=1.0,
-                  high=SAMPLER_MAX_CANDIDATES, integer=True),
+        ParamSpec("samples", 16.0, "deals of the unseen cards drawn at each play",
+                  Domain(low=1.0, high=SAMPLER_MAX_SAMPLES, integer=True)),
+        ParamSpec("candidates", 8.0, "plays compared at each play (the heuristic's first)",
+                  Domain(low=1.0, high=SAMPLER_MAX_CANDIDATES, integer=True)),
         ParamSpec("switch_z", 1.0, "standard errors by which another play's paired gain over the heuristic's "
-                                   "must exceed zero for the sampler to choose it (0 = the best mean)", low=0.0),
+                                   "must exceed zero for the sampler to choose it (0 = the best mean)", NON_NEGATIVE),
     ),
     reads_target=True,
 )
@@ -314,22 +352,21 @@ def policy_names(policy_opts: Sequence[str], num_players: int = 4) -> list[str]:
     return [per_seat.get(seat, every or DEFAULT_POLICY) for seat in range(num_players)]
 
 
-def _param_value(spec: ParamSpec, value: object, where: str) -> float:
+def param_value(param: ParamSpec, value: object, seat: int, policy: str, where: str) -> float:
+    """`value` (a number or its text) as parameter `param` of seat `seat`'s policy takes it; PolicyError
+    naming the seat, the parameter, the value and what its domain allows otherwise. Every way of setting a
+    parameter (`--param` in each form, a sweep's --vary, a RunSpec's mapping) comes here."""
+    where = f"{where}: seat {seat} ({policy})"
     if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise PolicyError(f"{where}: {spec.name} = {value!r} is not a number")
+        raise PolicyError(f"{where}: {param.name} = {value!r} is not a number")
     try:
         number = float(value)
     except ValueError:
-        raise PolicyError(f"{where}: {spec.name} = {value!r} is not a number") from None
+        raise PolicyError(f"{where}: {param.name} = {value!r} is not a number") from None
     if not math.isfinite(number):
-        raise PolicyError(f"{where}: {spec.name} = {value!r} is not a finite number")
-    if number < spec.low or (spec.low_exclusive and number == spec.low):
-        relation = ">" if spec.low_exclusive else ">="
-        raise PolicyError(f"{where}: {spec.name} = {number:g} is not allowed (must be {relation} {spec.low:g})")
-    if number > spec.high:
-        raise PolicyError(f"{where}: {spec.name} = {number:g} is not allowed (must be <= {spec.high:g})")
-    if spec.integer and not number.is_integer():
-        raise PolicyError(f"{where}: {spec.name} = {number:g} is not allowed (must be a whole number)")
+        raise PolicyError(f"{where}: {param.name} = {value!r} is not a finite number")
+    if not param.domain.allows(number):
+        raise PolicyError(f"{where}: {param.name} = {number:.15g} is not allowed (must be {param.domain.text()})")
     return number
 
 
@@ -344,7 +381,7 @@ def _set_param(values: dict[str, float], spec: PolicySpec, seat: int, key: str, 
         known = ", ".join(p.name for p in spec.params) or "none"
         raise PolicyError(f"{where}: unknown parameter {key!r} for policy {spec.name} (seat {seat}); "
                           f"{hint}its parameters: {known}") from None
-    values[key] = _param_value(spec.params[index], value, where)
+    values[key] = param_value(spec.params[index], value, seat, spec.name, where)
 
 
 PARAM_FORMS = "SEAT=FILE.toml, SEAT=NAME, FILE.toml, NAME, SEAT.KEY=VALUE or KEY=VALUE"
@@ -409,24 +446,42 @@ def parse_policy_options(policy_opts: Sequence[str], param_opts: Sequence[str],
     values = [{p.name: p.default for p in spec.params} for spec in specs]
     for opt in param_opts:
         where = f"--param {opt!r}"
-        left, sep, right = opt.partition("=")
-        if not sep:
-            for file_key, value in _load_param_file(opt, where).items():
-                for seat in range(num_players):
-                    _set_param(values[seat], specs[seat], seat, file_key, value, where)
+        seat_text, key, text = _param_form(opt)
+        seats = range(num_players) if seat_text is None else [_seat(seat_text, num_players, where)]
+        if key is not None:
+            for seat in seats:
+                _set_param(values[seat], specs[seat], seat, key, text, where)
             continue
-        seat_text, dot, key = left.partition(".")
-        if not dot and not seat_text.strip().isdigit():  # KEY=VALUE: that parameter of every seat
-            for seat in range(num_players):
-                _set_param(values[seat], specs[seat], seat, seat_text, right.strip(), where)
-            continue
-        seat = _seat(seat_text, num_players, where)
-        if dot:
-            _set_param(values[seat], specs[seat], seat, key, right.strip(), where)
-        else:
-            for file_key, value in _load_param_file(right, where).items():
+        for file_key, value in _load_param_file(text, where).items():
+            for seat in seats:
                 _set_param(values[seat], specs[seat], seat, file_key, value, where)
     return tuple(names), tuple(values)
+
+
+def _param_form(opt: str) -> tuple[str | None, str | None, str]:
+    """The parts of a --param text: (SEAT, KEY, VALUE) of SEAT.KEY=VALUE, (SEAT, None, FILE) of SEAT=FILE|NAME,
+    (None, KEY, VALUE) of KEY=VALUE and (None, None, FILE) of FILE|NAME (every seat); unchecked."""
+    left, sep, right = opt.partition("=")
+    if not sep:
+        return None, None, opt
+    seat_text, dot, key = left.partition(".")
+    if not dot and not seat_text.strip().isdigit():
+        return None, seat_text.strip(), right.strip()
+    return seat_text, key.strip() if dot else None, right.strip()
+
+
+def keyed_param_options(param_opts: Sequence[str], num_players: int = 4) -> dict[tuple[int, str], str]:
+    """(seat, parameter) → the last `--param SEAT.KEY=VALUE` option that sets it (files are not looked into).
+    Raises PolicyError for a bad seat."""
+    keyed = {}
+    for opt in param_opts:
+        seat_text, key, _ = _param_form(opt)
+        if key is None:
+            continue
+        seats = range(num_players) if seat_text is None else [_seat(seat_text, num_players, f"--param {opt!r}")]
+        for seat in seats:
+            keyed[seat, key] = opt
+    return keyed
 
 
 def policy_arrays(names: Sequence[str],
@@ -442,7 +497,7 @@ def policy_arrays(names: Sequence[str],
     for seat, spec in enumerate(specs):
         values = {p.name: p.default for p in spec.params}
         for key, value in (seat_params[seat] if seat < len(seat_params) else {}).items():
-            _set_param(values, spec, seat, key, value, f"seat {seat} parameters")
+            _set_param(values, spec, seat, key, value, "parameters")
         params[seat, :len(spec.params)] = [values[p.name] for p in spec.params]
     return ids, params
 
@@ -455,14 +510,15 @@ def resolve_policies(policy_opts: Sequence[str], param_opts: Sequence[str],
 
 
 def describe_policies() -> str:
-    """The `policies` CLI listing: each policy with its id and its parameters, defaults and docs."""
+    """The `policies` CLI listing: each policy with its id and its parameters, defaults, docs and domains."""
     lines = []
     for spec in POLICIES.values():
         default = ", the default" if spec.name == DEFAULT_POLICY else ""
         lines.append(f"{spec.name} (id {spec.id}{default}): {spec.doc}")
         width = max((len(p.name) for p in spec.params), default=0)
         for p in spec.params:
-            lines.append(f"    {p.name:<{width}} = {p.default:<6g} {p.doc}")
+            allowed = "" if p.domain == ANY_NUMBER else f" (allowed: {p.domain.text()})"
+            lines.append(f"    {p.name:<{width}} = {p.default:<6g} {p.doc}{allowed}")
     lines.append("Parameter files shipped (--param NAME for every seat, --param SEAT=NAME for one):")
     for name in named_param_files():
         lines.append(f"    {name}: {param_file_summary(name)}")

@@ -3,7 +3,8 @@
 A file may start with `preset = "NAME"` and then set any options; unset options keep the preset's values
 (or the `baofen` defaults without a preset line). Options may also be given as a `[stake_multipliers]` table.
 An optional option is unset with the string "none" (TOML has no null). `dump_toml` writes every option,
-so `load_toml` of its output gives back the same RuleSet, name included.
+so `load_toml` of its output gives back the same RuleSet, name included; each option's line ends in a comment
+saying what it is (rules/option_texts.py).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from baofen_sim.rules.option_texts import OPTION_TEXTS
 from baofen_sim.rules.presets import PRESETS, preset
 from baofen_sim.rules.ruleset import GROUPS, OPTION_NAMES, RulesError, RuleSet, allowed_text, same_options
 
@@ -51,12 +53,12 @@ def rules_from_data(data: dict[str, Any]) -> RuleSet:
 
 
 def dump_toml(rules: RuleSet) -> str:
-    """Every option of `rules` as TOML text, grouped by §9 subsection, enum choices in comments."""
+    """Every option of `rules` as TOML text, grouped by §9 subsection, each with a comment (choices, meaning)."""
     lines = [HEADER]
     if rules.name in PRESETS and same_options(rules, PRESETS[rules.name]):
-        lines.append(f"preset = {_toml_value(rules.name)}")
+        lines.append(f"preset = {toml_value(rules.name)}")
     else:
-        lines.append(f"name = {_toml_value(rules.name)}")
+        lines.append(f"name = {toml_value(rules.name)}")
     headings = {first: title for title, first in GROUPS}
     for name in OPTION_NAMES:
         if name in headings:
@@ -66,14 +68,16 @@ def dump_toml(rules: RuleSet) -> str:
 
 
 def _option_line(name: str, value: Any) -> str:
-    line = f"{name} = {_toml_value(value)}"
+    """`name = value  # [allowed values; ]what it is; RULES §…`: one comment line per option."""
+    text = OPTION_TEXTS[name]
+    comment = f"{text.summary}; RULES {text.rules}"
     allowed = allowed_text(name)
     if (allowed.startswith("one of") and "," in allowed) or value is None:
-        line += f"  # {allowed}"
-    return line
+        comment = f"{allowed}; {comment}"
+    return f"{name} = {toml_value(value)}  # {comment}"
 
 
-def _toml_value(value: Any) -> str:
+def toml_value(value: Any) -> str:
     """TOML text for a field value: enums and names as strings, None as "none", tuples as arrays."""
     if value is None:
         return '"none"'
@@ -82,5 +86,5 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, int | float):
         return repr(value)
     if isinstance(value, tuple):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     return json.dumps(str(value), ensure_ascii=False)  # a JSON string is a valid TOML basic string
