@@ -177,6 +177,12 @@ TargetOption = Annotated[
     typer.Option("--target", metavar="T|each",
                  help="The forced declarer's target (each: play once, results at every target)."),
 ]
+MinEvaluationOption = Annotated[
+    float | None,
+    typer.Option("--min-evaluation", metavar="E",
+                 help="With --declarer each: only the seats whose evaluation_i is at least E declare (the others "
+                      "pass, nothing played), to spend strong play on the bidding range."),
+]
 ParamOption = Annotated[
     list[str] | None,
     typer.Option("--param", metavar="SEAT=FILE.toml|SEAT.KEY=VALUE|KEY=VALUE",
@@ -290,7 +296,8 @@ TricksOption = Annotated[bool, typer.Option("--tricks", help="Also write one row
 
 def run_spec(rules: str, overrides: list[str] | None, deals: int, hands_per_table: int | None, seed: int,
              policy: list[str] | None, param: list[str] | None, threads: int | None, chunk_size: int,
-             tricks: bool, declarer: str | None, target: str | None) -> RunSpec:
+             tricks: bool, declarer: str | None, target: str | None,
+             min_evaluation: float | None = None) -> RunSpec:
     """The RunSpec of simulate's (and sweep's) options; selects the run's policy set."""
     rule_set = resolve_rules(rules, overrides)
     select_policies(policy_names(policy or [], rule_set.num_players))
@@ -300,7 +307,8 @@ def run_spec(rules: str, overrides: list[str] | None, deals: int, hands_per_tabl
         hands_per_table = DEFAULT_HANDS_PER_TABLE if forced is None else 1
     return RunSpec(rules=rule_set, policies=policies, params=params, seed=seed, deals=deals,
                    hands_per_table=hands_per_table, chunk_size=chunk_size, tricks=tricks, threads=threads,
-                   declarer=forced, target=forced_value("--target", target), rules_given=rules_given(rules, overrides))
+                   declarer=forced, target=forced_value("--target", target), min_evaluation=min_evaluation,
+                   rules_given=rules_given(rules, overrides))
 
 
 OverwriteOption = Annotated[
@@ -364,6 +372,7 @@ def simulate_command(
     tricks: TricksOption = False,
     declarer: DeclarerOption = None,
     target: TargetOption = None,
+    min_evaluation: MinEvaluationOption = None,
     overwrite: OverwriteOption = False,
     backend: BackendOption = None,
     scheduler: SchedulerOption = None,
@@ -377,7 +386,7 @@ def simulate_command(
     Example: baofen-sim simulate --rules baofen --deals 1000000 --seed 7 --out runs/bf-1m
     """
     spec = run_spec(rules, overrides, deals, hands_per_table, seed, policy, param, threads, chunk_size, tricks,
-                    declarer, target)
+                    declarer, target, min_evaluation)
     out_dir = out or default_out_dir(spec)
     with execution_backend(backend, scheduler, workers) as runner:
         summary = run_interruptible(lambda: simulate(spec, out_dir, overwrite=overwrite, backend=runner, echo=_note),
@@ -407,6 +416,7 @@ def sweep_command(
     tricks: TricksOption = False,
     declarer: DeclarerOption = None,
     target: TargetOption = None,
+    min_evaluation: MinEvaluationOption = None,
     overwrite: OverwriteOption = False,
     backend: BackendOption = None,
     scheduler: SchedulerOption = None,
@@ -419,7 +429,7 @@ def sweep_command(
     Example: baofen-sim sweep --vary kitty_points_owner=none,declarer --vary 0.open85_0=70,83 --out runs/ko
     """
     base = run_spec(rules, overrides, deals, hands_per_table, seed, policy, param, threads, chunk_size, tricks,
-                    declarer, target)
+                    declarer, target, min_evaluation)
     varies = [parse_vary(text, base, policy or [], param or [], overrides or []) for text in vary]
     plan_variants(base, varies)  # every variant's spec checked before anything is written
     out_dir = out or default_sweep_dir(base, varies)

@@ -130,7 +130,8 @@ def hand_rules_array(rules: RuleSet) -> np.ndarray:
 
 def run_constants(seed: int, hands_per_table: int, run_deals: int, deals: int | None = None,
                   do_tricks: bool = False, do_log: bool = False, forced_declarer: int = DECLARER_BY_AUCTION,
-                  forced_target: int = 0, rows_per_hand: int = 1) -> np.recarray:
+                  forced_target: int = 0, rows_per_hand: int = 1,
+                  min_evaluation: float | None = None) -> np.recarray:
     """The RUN_CONSTANTS_DTYPE[1] record array of a run of `run_deals` hands, played up to `deals`; the
     evaluation_i columns use the weights of the default policy's defaults (default-bids.toml)."""
     cs = np.zeros(1, dtype=RUN_CONSTANTS_DTYPE).view(np.recarray)
@@ -138,6 +139,7 @@ def run_constants(seed: int, hands_per_table: int, run_deals: int, deals: int | 
     cs.run_deals, cs.deals = run_deals, run_deals if deals is None else deals
     cs.do_tricks, cs.do_log = do_tricks, do_log
     cs.forced_declarer, cs.forced_target, cs.rows_per_hand = forced_declarer, forced_target, rows_per_hand
+    cs.min_evaluation = -np.inf if min_evaluation is None else min_evaluation
     cs.evaluation_params[0] = default_params(DEFAULT_POLICY)
     return cs
 
@@ -158,5 +160,5 @@ def kernel_inputs(spec, deals: int | None = None, tricks: bool = False, log: boo
     """The kernel inputs of a RunSpec; `deals` (default spec.deals) cuts the run short (replay)."""
     tables, rules_record, ids, values = _rules_and_policies(spec.rules, spec.policies, spec.params)
     constants = run_constants(spec.seed, spec.hands_per_table, spec.deals, deals, tricks, log, spec.forced_declarer,
-                              spec.played_target, spec.rows_per_hand)
+                              spec.played_target, spec.rows_per_hand, spec.min_evaluation)
     return KernelInputs(tables, rules_record, ids, values, constants)

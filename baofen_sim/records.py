@@ -185,6 +185,7 @@ RUN_CONSTANTS_DTYPE = np.dtype([  # what is fixed for a whole run besides the ru
     ("forced_declarer", np.int64),  # the seat that declares without an auction, or codes.DECLARER_*
     ("forced_target", np.int64),  # ... at this target (DESIGN.md §5)
     ("rows_per_hand", np.int64),  # output rows per hand: num_players with DECLARER_EACH, else 1
+    ("min_evaluation", np.float64),  # a forced declarer with a lower evaluation_i passes (-inf: every one plays)
     ("evaluation_params", np.float64, (MAX_PARAMS,)),  # a heuristic row with the fitted evaluation's weights
     # (the registry defaults): what the evaluation_i columns are, whatever the seats' policies
 ], align=True)

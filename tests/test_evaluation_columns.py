@@ -138,3 +138,29 @@ def test_compare_by_evaluation_pairs_the_same_buckets(tmp_path):
     groups = compare_runs(a, b, by=["evaluation"])["groups"]
     assert [g["key"]["evaluation"] for g in groups] == ["-5–0", "25–30", "30–35", "150–155", None]
     assert all(g["hands_a"] == g["hands_b"] for g in groups)
+
+
+def test_min_evaluation_plays_only_the_seats_that_reach_it_and_the_others_pass():
+    spec = RunSpec(deals=60, seed=12, hands_per_table=1, declarer=EACH, target=90)
+    every = run_chunk(spec, 0, spec.tables).hands
+    cut = float(np.median(every["evaluation_0"]))
+    some = run_chunk(spec.replace(min_evaluation=cut), 0, spec.tables).hands
+    seat = np.tile(np.arange(4), spec.deals)  # row r: hand r // 4 declared by seat r % 4
+    evaluation = np.choose(seat, [every[f"evaluation_{s}"] for s in range(4)])
+    plays = evaluation >= np.float32(cut)
+    assert 0 < plays.sum() < plays.size
+    for name in ("declarer", "declarer_won", "declarer_points", "settle_0", "settle_3", "evaluation_2"):
+        assert np.array_equal(some[name][plays], every[name][plays]), name  # the same play where it plays
+    assert (some["declarer"][~plays] == -1).all() and (every["declarer"][~plays] == seat[~plays]).all()
+    assert all((some[f"settle_{s}"][~plays] == 0).all() for s in range(4))  # passing: nothing played or paid
+
+
+def test_min_evaluation_needs_declarer_each(tmp_path):
+    result = runner.invoke(app, ["simulate", "--deals", "10", "--min-evaluation", "60", "--out", str(tmp_path / "r")])
+    assert_one_line_error(result, "--min-evaluation 60.0: needs --declarer each")
+    result = runner.invoke(app, ["simulate", "--deals", "10", "--declarer", "0", "--target", "85",
+                                 "--min-evaluation", "60", "--out", str(tmp_path / "r")])
+    assert_one_line_error(result, "needs --declarer each")
+    assert not (tmp_path / "r").exists()
+    with pytest.raises(ValueError, match="not a finite number"):
+        RunSpec(declarer=EACH, target=85, hands_per_table=1, min_evaluation=float("nan"))

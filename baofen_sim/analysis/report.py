@@ -244,6 +244,7 @@ def run_info(source: Run | Sweep) -> dict[str, Any]:
         "params": None if spec is None else spec["params"],
         "declarer": forced_declarer(spec),
         "target": forced_target(spec),
+        "min_evaluation": None if spec is None else spec.get("min_evaluation"),
     }
     if isinstance(source, Sweep):
         info["vary"] = list(source.vary)
@@ -414,6 +415,9 @@ def header_lines(report: dict[str, Any]) -> list[str]:
         target = report.get("target")
         lines.append(f"forced declarer: {_seat_text(report['declarer'])}"
                      + ("" if target is None else f", target {target}"))
+    if report.get("min_evaluation") is not None:
+        lines.append(f"seats whose evaluation is below {report['min_evaluation']:g} pass (--min-evaluation: their "
+                     "seat-hands are not played and count as all-pass)")
     if report.get("evaluation"):
         low, high = report["evaluation"]
         lines.append(f"only the hands whose declarer's evaluation is at least {low:g} and below {high:g}")

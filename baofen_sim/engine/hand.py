@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS
-from baofen_sim.codes import BID_PAD, CAT_ALL_PASS, DECLARER_BY_AUCTION, NO_SEAT, PASS, TRUMP_NOT_NAMED
+from baofen_sim.codes import BID_PAD, CAT_ALL_PASS, DECLARER_BY_AUCTION, LG_POT, NO_SEAT, PASS, TRUMP_NOT_NAMED
 from baofen_sim.engine.auction import play_auction
 from baofen_sim.engine.tricks import play_tricks
 from baofen_sim.kernels.auction import auction_declarer, auction_target, cap_for_pairs, count_pairs, seat_cap
@@ -189,11 +189,28 @@ def seat_hands(tb, sc, st, n, declarer, kitty_size):
 def finish_all_pass(hr, sc, row, ledger):
     """§5.7: nobody bid. The dealt kitty's points are reported as K."""
     n = hr.num_players
+    mark_passed(sc, row)
+    row.pot_after = settle_all_pass(ledger, hr, sc.settlement[:n], sc.pot_flow[:n])
+
+
+@njit(cache=True, inline="always")
+def mark_passed(sc, row):
+    """The row of a hand nobody declares: no declarer, no trump, the dealt kitty's points as K."""
     row.declarer = NO_SEAT
     row.trump = TRUMP_NOT_NAMED
     row.category = CAT_ALL_PASS
     row.kitty_points = kind_points(sc.kitty_ge1, sc.kitty_eq2)
-    row.pot_after = settle_all_pass(ledger, hr, sc.settlement[:n], sc.pot_flow[:n])
+
+
+@njit(cache=True, inline="always")
+def pass_below_min_evaluation(hr, sc, row, ledger):
+    """A forced declarer whose evaluation is below the run's minimum counts as passing: nothing is played and
+    nothing settled (`RunSpec.min_evaluation`)."""
+    mark_passed(sc, row)
+    for seat in range(hr.num_players):
+        sc.settlement[seat] = 0.0
+        sc.pot_flow[seat] = 0.0
+    row.pot_after = ledger[LG_POT]
 
 
 @njit(cache=True, inline="always")
@@ -253,6 +270,8 @@ def play_hand(hr, tables, cs, table, hand, row, log, ledger, sc, st, view, force
     note_bids(n, sc, view, row.n_bids, zhujiao)
     if declarer == NO_SEAT:
         finish_all_pass(hr, sc, row, ledger)
+    elif forced != DECLARER_BY_AUCTION and row.evaluation[forced] < cs.min_evaluation:
+        pass_below_min_evaluation(hr, sc, row, ledger)
     else:
         play_declared(hr, tables, cs, sc, st, view, row, log, ledger, declarer, target)
     for seat in range(n):
