@@ -186,7 +186,7 @@ def build_report(out_dir: str | Path, by: str | Sequence[str] | None = None,
     seats = seats_of(columns)
     if evaluation is not None:
         hands = select_evaluation(source, hands, seats, evaluation)
-    caps = cap_aggregates() if has_cap_columns(columns) else []
+    caps = cap_aggregates() if has_cap_columns(columns) and forced_declarer(source.spec) is None else []  # auctions
     pot_flow = has_pot_flow(columns, seats)
     breakdowns = ["target"] if keys else [k for k in BREAKDOWNS if k in columns or k in pseudo_columns(columns, seats)]
     hands = with_keys(_with_pot_split(with_roles(hands, seats)), [*keys, *breakdowns], seats)
