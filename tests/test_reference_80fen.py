@@ -4,9 +4,22 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from baofen_sim.cards import CLUBS, HEARTS, RANK_A, SPADES, format_cards, full_pack, parse_cards, rank_of
+from baofen_sim.cards import (
+    CLUBS,
+    HEARTS,
+    POINTS,
+    RANK_A,
+    SPADES,
+    TOTAL_POINTS,
+    format_cards,
+    full_pack,
+    parse_cards,
+    rank_of,
+)
 from baofen_sim.reference.order import NO_TRUMP, Order
 from baofen_sim.reference.tractor80.deal import Declaration, deal_and_declare, declaration_problem, recipient
 from baofen_sim.reference.tractor80.declaring import (
@@ -21,6 +34,7 @@ from baofen_sim.reference.tractor80.declaring import (
 )
 from baofen_sim.reference.tractor80.kitty import kitty_bonus, undeclared_trump
 from baofen_sim.reference.tractor80.options import ANY_PAIR, LEAD_STRUCTURE, SELF, WIN_HAND_AT_A, Tractor80Options
+from baofen_sim.reference.tractor80.random_play import play_random_hand
 from baofen_sim.reference.tractor80.result import game_over, hand_result, raised_level
 from baofen_sim.reference.units import TRACTOR, decompose
 
@@ -224,3 +238,32 @@ def test_a_showing_needs_the_cards_held_at_that_point_of_the_deal():
     with pytest.raises(ValueError, match="did not hold"):
         deal_and_declare(pack, 0, 4, 25, RANK["7"], DEFAULTS, lambda seat, held, current: [
             kind for kind in parse_cards("S7") if seat == 3 and current is None and kind not in held] or None)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_random_hands_play_through_every_phase_and_their_result_adds_up(seed):
+    rng = random.Random(seed)
+    first_hand = seed % 3 == 0
+    levels = (RANK["5"], RANK["5"]) if first_hand else (rng.randrange(12), rng.randrange(12))
+    show = 0.0 if seed % 5 == 1 else 0.05  # nobody declares in some hands
+    state = play_random_hand(rng, levels, None if first_hand else seed % 4, first_hand, show=show)
+    result = state.result
+    played = sum(len(cards) for t in state.tricks for _, cards in t["plays"])
+    assert state.is_done and played == 100 and not any(state.hands)
+    defenders = [seat for seat in range(4) if seat % 2 != state.zhuang % 2]
+    assert result["defenders_points"] == sum(t["points"] for t in state.tricks if t["winner"] in defenders)
+    assert sum(t["points"] for t in state.tricks) + sum(POINTS[k] for k in state.buried) == TOTAL_POINTS
+    last = state.tricks[-1]
+    assert (result["kitty_multiplier"] > 0) == (last["winner"] in defenders)
+    assert result["kitty_bonus"] == result["kitty_points"] * result["kitty_multiplier"]
+    total = max(0, result["defenders_points"] + result["kitty_bonus"] + result["penalty_points"])
+    assert result["defenders_total"] == total and result["declarer_won"] == (total < 80)
+    expected = hand_result(total, state.zhuang, DEFAULTS)
+    assert (result["up_levels"], result["settlement"]) == (expected.levels, [expected.score_each[s] for s in range(4)])
+    assert all(count <= 2 for count in state.failed_throw_count)  # §4.6: at most 2 failures per player
+    assert result["penalty_points"] % 10 == 0 and abs(result["penalty_points"]) <= 10 * sum(state.failed_throw_count)
+    trump = state.setter.trump if state.setter is not None else undeclared_trump(state.kitty, state.level)
+    assert state.trump == trump and result["trump"] == ("NT" if trump is None else "SHCD"[trump])
+    if first_hand and state.declarations:
+        assert state.zhuang == state.declarations[-1].seat  # the last declarer of the deal; a 反底 changes no 庄
+    assert [e["event"] for e in state.events].count("fandi") == state.fandi_count

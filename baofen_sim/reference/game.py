@@ -103,10 +103,6 @@ class BaofenHand(TrickHand):
             return (self.leader + len(self.current)) % self.num_players
         return None
 
-    @property
-    def is_done(self) -> bool:
-        return self.phase == DONE
-
     def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may see (DESIGN.md §6): own hand, own bury, public bids and plays, trump, roles."""
         return {"seat": seat, "hand": list(self.hands[seat]), "phase": self.phase,

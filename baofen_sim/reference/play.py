@@ -50,6 +50,10 @@ class TrickHand:
         self.failed_throws: list[tuple[int, int]] = []  # (seat, counted cards) for the ledger
         self.tricks: list[dict[str, Any]] = []
 
+    @property
+    def is_done(self) -> bool:
+        return self.phase == DONE
+
     # ----- the game's counts ---------------------------------------------------------------------------
 
     def _count_trick(self, winner: int, cards: list[int], points: int) -> None:

@@ -35,12 +35,17 @@ def kitty_multiplier(cards: Sequence[int], order: Order, options: Tractor80Optio
     return PAIR_MULTIPLIER if any(unit.shape == PAIR for unit in units) else SINGLE_MULTIPLIER
 
 
+def last_trick_multiplier(lead: Sequence[int], winning_play: Sequence[int], defenders_won_last: bool, order: Order,
+                          options: Tractor80Options) -> int:
+    """The 抠底 multiplier: of the last trick's winning play (or, under lead_structure, of its lead) when the
+    defenders win the last trick, else 0."""
+    if not defenders_won_last:
+        return 0
+    return kitty_multiplier(lead if options.kitty_multiplier_basis == LEAD_STRUCTURE else winning_play, order, options)
+
+
 def kitty_bonus(kitty: Sequence[int], lead: Sequence[int], winning_play: Sequence[int], defenders_won_last: bool,
                 order: Order, options: Tractor80Options) -> int:
-    """The points the final kitty adds to the defenders' total: its points × the multiplier of the last trick's
-    winning play (or, under lead_structure, of its lead) when the defenders win the last trick, else 0."""
-    points = sum(POINTS[kind] for kind in kitty)
-    if not defenders_won_last or points == 0:
-        return 0
-    basis = lead if options.kitty_multiplier_basis == LEAD_STRUCTURE else winning_play
-    return points * kitty_multiplier(basis, order, options)
+    """The points the final kitty adds to the defenders' total: its points × `last_trick_multiplier`."""
+    return sum(POINTS[kind] for kind in kitty) * last_trick_multiplier(lead, winning_play, defenders_won_last, order,
+                                                                       options)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from baofen_sim.cards import RANK_2
+from baofen_sim.rules.ruleset import RuleSet
 
 REACH_A, WIN_HAND_AT_A = "reach_A", "win_hand_at_A"  # game_end [A27]
 OUTRANK_DECLARATION, ANY_PAIR = "outrank_declaration", "any_pair"  # fandi_first_challenge [A24]
@@ -32,3 +33,19 @@ class Tractor80Options:
     score_per_level: int = 2  # 积分 per level [A21]
     next_declarer_on_hold: str = PARTNER
     defender_points_floor: int | None = 0  # A42; None: no floor
+
+
+# The §9.1–§9.2 options of the 80分 column that the shared trick machinery reads (the level cards are the hand's
+# constant trumps, `Order.level`).
+PLAY_RULES = RuleSet(
+    name="tractor-80fen",
+    trump_selection="deal_declaration",  # §7.3.4
+    allow_no_trump=True,  # "亮2個王為打無主"
+    joker_tractor_mode="none",  # "級牌以上的不算在拖拉機" [A22]
+    failed_throw_penalty_kind="defender_points_per_failure",  # §4.5 S003 "扣10分"
+    failed_throw_penalty_amount=10,
+    failed_throw_penalty_basis="per_failure",
+    failed_throw_penalty_recipient="defenders_total_signed",
+    max_failed_throws_per_player=2,  # "每人每盤最多只能甩錯2次" [A4]
+    eight_kind_mode="off",  # Baofen only
+)
