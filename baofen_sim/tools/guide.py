@@ -60,9 +60,9 @@ RULE_STYLE = "bold-bids"  # all_pass_mode and kitty_points_owner again under thi
 RULE_STYLE_STUDY = (23, 2_000_000)
 STRONG_TARGETS = (85, 90, 95, 100)
 STRONG_MIN_EVALUATION = 65.0  # seat-hands below this are not played (about 85% of them; no table opens there)
-STRONG_CURVES = (41, 60_000)  # deals of each strong target run
+STRONG_CURVES = (41, 120_000)  # deals of each strong target run
 STRONG_TUNE_TARGET = 90
-STRONG_VALIDATE = (43, 200_000)
+STRONG_VALIDATE = (43, 400_000)
 STRONG_TUNE_ROUNDS = 6
 # The planned speeds (step_budgets): hands/s on 2 cores of heuristic play (all-pass hands included), and hands/s
 # per core of a sampler-played seat-hand (samplers at every seat); the share of seat-hands at or above the floor.

@@ -104,8 +104,8 @@ def plot_all(numbers: dict[str, Any], figures: Path) -> list[str]:
         for ax, key, title in ((axes[0], "cap_limited", "a cap held a bidder back"),
                                (axes[1], "capped", "bid reached the cap")):
             y = [100 * v[key]["rate"] if v[key]["rate"] is not None else 0.0 for v in variants]
-            err = [[100 * (v[key]["rate"] - v[key]["ci95"][0]) if v[key]["ci95"] else 0.0 for v in variants],
-                   [100 * (v[key]["ci95"][1] - v[key]["rate"]) if v[key]["ci95"] else 0.0 for v in variants]]
+            err = [[max(0.0, 100 * (v[key]["rate"] - v[key]["ci95"][0])) if v[key]["ci95"] else 0.0 for v in variants],
+                   [max(0.0, 100 * (v[key]["ci95"][1] - v[key]["rate"])) if v[key]["ci95"] else 0.0 for v in variants]]
             ax.errorbar(range(len(y)), y, yerr=err, fmt="o-", capsize=3, label=style)
             ax.set_xticks(range(len(y)), labels, rotation=60)
             ax.set_xlabel("bid_cap_default / bid_cap_pairs_min")
@@ -293,7 +293,7 @@ def _cap_sentence(style: str, study: dict[str, Any]) -> str:
         text = f"the rule changes nothing measurable ({effect})"
     starts = verdict["starts_at"]
     lowest = min((int(c["value"]) for c in study["paired"]["bid_cap_default"]["comparisons"]), default=None)
-    where = (f"a default cap starts to change it at {starts}" if starts is not None
+    where = (f"a default cap changes it from {starts} down" if starts is not None
              else f"no default cap from {lowest} up changes it")
     return f"**{style}**: {bound}; {text}; {where}."
 
