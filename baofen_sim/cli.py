@@ -695,12 +695,12 @@ DataArgument = Annotated[list[Path], typer.Argument(metavar="DATA...", help="--d
                                                                           "(one rule set).")]
 
 
-def _each_data(dirs: list[Path], threads: int | None):
+def _each_data(dirs: list[Path], threads: int | None, any_target: bool = False):
     from baofen_sim.tools.each_data import load_each_data
 
     select_policies(["heuristic"])
     set_threads(threads)
-    return load_each_data(dirs)
+    return load_each_data(dirs, any_target)
 
 
 @app.command("fit-eval")
@@ -746,6 +746,9 @@ def tune_bids_command(
     seats: Annotated[int, typer.Option("--seats", metavar="N", help="A candidate is scored at seats 0..N-1 in "
                                        "turn, the others on the current table (4: every seat, the most data).")
                      ] = 4,
+    any_target: Annotated[bool, typer.Option("--any-target", help="Accept DATA played by a policy whose play "
+                                             "reads the target (the sampler): its play at the run's target is "
+                                             "scored at every target, an approximation.")] = False,
     threads: ThreadsOption = None,
     out: Annotated[Path, typer.Option("--out", metavar="DIR", help="Where bids.toml and tune-bids.json go.")
                    ] = Path("results/tune-bids"),
@@ -754,7 +757,8 @@ def tune_bids_command(
     the evaluation needed to open at 85, 90, 95 and to raise in a contested auction, each candidate table
     scored by re-running the auctions and settlements (水草 pot included) of the stored deals; best responses
     are iterated to a table that is a best response to itself. Writes OUT/bids.toml (use it with --param
-    SEAT=FILE) and OUT/tune-bids.json; --validate N checks it by ordinary simulation on fresh deals.
+    SEAT=FILE) and OUT/tune-bids.json; --validate N checks it by ordinary simulation on fresh deals. On
+    --min-evaluation E data no threshold goes below E (the seats below it did not play).
 
     Example: baofen-sim tune-bids runs/each-s1 --eval runs/eval/eval.toml --validate 100000 --out runs/bids
     """
@@ -764,7 +768,7 @@ def tune_bids_command(
     if hands_per_table < 1 or rounds < 1 or validate_deals < 0 or not 1 <= seats <= 4:
         raise typer.BadParameter("--hands-per-table and --rounds must be at least 1, --validate at least 0, "
                                  "--seats 1 to 4")
-    each = _each_data(data, threads)
+    each = _each_data(data, threads, any_target)
     if eval_file is not None:
         values = _load_param_file(str(eval_file), f"--eval {str(eval_file)!r}")
         missing = [name for name in WEIGHT_NAMES if name not in values]

@@ -70,6 +70,11 @@ def bidder_key(params: np.ndarray) -> bytes:
 def fit_weights(data: EachData) -> dict[str, float]:
     """Least-squares evaluation weights (intercept first), rounded to WEIGHT_DECIMALS: every (deal, seat) as
     declarer a sample. Normal equations summed in chunks, so a million deals need no big design matrix."""
+    if data.played is not None:
+        from baofen_sim.tools.each_data import EachDataError
+
+        raise EachDataError(f"fit-eval needs every seat played as declarer; {data.runs[0][0]} let the seats below "
+                            f"--min-evaluation {data.min_evaluation:g} pass")
     features = data.features.reshape(-1, data.features.shape[2])
     y = data.outcome.reshape(-1)
     size = features.shape[1] + 1
@@ -310,6 +315,7 @@ class Search:
     evaluator: TableEvaluator
     weights: dict[str, float]
     seats: tuple[int, ...] = (0, 1, 2, 3)  # the candidate is put at each of these seats in turn
+    floor: float = -math.inf  # no threshold below this (the data's --min-evaluation: lower seats did not play)
     evaluations: int = 0
     seconds: float = 0.0
     log: list[dict[str, Any]] = field(default_factory=list)
@@ -430,7 +436,8 @@ class Search:
                 steps = PER_5_STEPS if key == "contest_per_5" else SEARCH_STEPS
                 for step in steps:
                     value = best[key] + step
-                    if key == "contest_per_5" and value <= 0:
+                    too_low = value <= 0 if key == "contest_per_5" else value < self.floor
+                    if too_low:
                         continue
                     trial = {**best, key: value}
                     trial_score = self.score(trial, current, reference=best)
@@ -483,13 +490,14 @@ def tune_bids(data: EachData, weights: dict[str, float], config: TuneBidsConfig,
     """Iterate best responses from `initial_table` to a fixed point; write bids.toml and tune-bids.json."""
     if config.validate_deals > 0:
         check_validatable(data)
+    floor = evaluation_floor(data, weights)
     evaluator = TableEvaluator(data, config.hands_per_table)
-    search = Search(evaluator, weights, config.seats)
+    search = Search(evaluator, weights, config.seats, floor=floor)
     threshold = heuristic_row(threshold_values())
     baseline = evaluator.evaluate(np.tile(threshold, (4, 1)))
     echo(f"{data.deals} stored deals; threshold bidders: all-pass {baseline.stats['all_pass_rate']:.3f}, "
          f"declarer mean {baseline.stats['declarer_settle']:+.3f}, make rate {baseline.stats['make_rate']:.3f}")
-    table = initial_table()
+    table = {key: value if key == "contest_per_5" else max(value, floor) for key, value in initial_table().items()}
     rounds = []
     fixed = False
     for index in range(config.rounds):
@@ -514,6 +522,24 @@ def tune_bids(data: EachData, weights: dict[str, float], config: TuneBidsConfig,
     return summary
 
 
+def evaluation_floor(data: EachData, weights: dict[str, float]) -> float:
+    """The lowest threshold the data can judge: −inf, or under a --min-evaluation E the E itself, provided the
+    weights are the ones the run's seats passed by (every played seat-hand evaluates at least E, every passed
+    one below: the run's evaluation_i). A table cannot be judged below E: a seat there did not play."""
+    if data.min_evaluation is None:
+        return -math.inf
+    from baofen_sim.tools.each_data import EachDataError
+
+    evaluation = predict(weights, data).reshape(data.played.shape)
+    tolerance = 1e-6 * max(1.0, abs(data.min_evaluation))
+    if np.any(evaluation[data.played] < data.min_evaluation - tolerance) or np.any(
+            evaluation[~data.played] >= data.min_evaluation + tolerance):
+        raise EachDataError(f"--min-evaluation {data.min_evaluation:g} data: the seats passed by another "
+                            f"evaluation than --eval's weights; give --eval the weights the run used (the "
+                            f"default: baofen_sim/policies/params/default-bids.toml)")
+    return float(data.min_evaluation)
+
+
 def _summary(data: EachData, config: TuneBidsConfig, search: Search, baseline: Evaluation, weights: dict[str, float],
              table: dict[str, float], rounds: list[dict[str, Any]], fixed: bool) -> dict[str, Any]:
     speed = search.evaluations / search.seconds if search.seconds else math.nan
@@ -521,6 +547,8 @@ def _summary(data: EachData, config: TuneBidsConfig, search: Search, baseline: E
     state = "a fixed point: a best response to itself" if fixed else f"not a fixed point after {len(rounds)} rounds"
     return {"deals": data.deals, "runs": [[str(d), s, n] for d, s, n in data.runs], "rules": data.rules.name,
             "hands_per_table": config.hands_per_table, "seats": list(config.seats), "fixed_point": fixed,
+            "policies": list(data.policies), "min_evaluation": data.min_evaluation,
+            "threshold_floor": search.floor if math.isfinite(search.floor) else None,
             "rounds": rounds, "weights": weights, "table": table, "expanded_table": expanded_table(table, levels),
             "threshold_bidders": baseline.stats, "candidate_evaluations": search.evaluations,
             "tables_per_second": speed, "tables_per_second_per_million_deals": speed * data.deals / 1e6,
