@@ -159,7 +159,7 @@ def guide_markdown(numbers: dict[str, Any]) -> str:
     _summary(add, numbers)
     _point_count_section(add, pc)
     _bid_table_section(add, bids, table, curves, numbers["shipped"])
-    _strong_bids_section(add, numbers["strong_bids"])
+    _strong_bids_section(add, numbers["strong_bids"], numbers)
     _curves_section(add, curves)
     _strong_curves_section(add, numbers)
     _study_section(add, numbers)
@@ -237,7 +237,7 @@ def _summary(add: Any, numbers: dict[str, Any]) -> None:
         + (f" in {len(strong['differs'])} entries" if strong["differs"] else "")
         + f"; one seat on it among shipped-table seats under strong play changes by "
         f"{num(strong['one_strong_seat_gain'], 3, 'difference')} per hand, so it "
-        + ("ships as `--param strong-bids`." if strong["ship"] else "does not ship (section 2b).")
+        + (_ship_text(numbers) if strong["ship"] else "does not ship (section 2b).")
         )
     add("")
 
@@ -513,7 +513,7 @@ def _study_section(add: Any, numbers: dict[str, Any]) -> None:
             _paired_rows(add, study["paired"], param)
 
 
-def _strong_bids_section(add: Any, strong: dict[str, Any]) -> None:
+def _strong_bids_section(add: Any, strong: dict[str, Any], numbers: dict[str, Any]) -> None:
     add("## 2b. The bid table under strong play")
     add("")
     add(f"`tune-bids --any-target` on strong-play data ({strong['deals']:,} deals, samplers at every seat, each "
@@ -543,8 +543,10 @@ def _strong_bids_section(add: Any, strong: dict[str, Any]) -> None:
                                        f"declarer's mean {num(a['settle'])}" for name, a in auctions.items()) + ".")
     add("")
     if strong["ship"]:
-        add("The strong table differs and a seat on it gains with a CI above zero: it ships as the named file "
-            "`strong-bids` (`--param strong-bids`, or `--param SEAT=strong-bids`).")
+        add("The strong table differs and a seat on it gains with a CI above zero: it "
+            + ("ships as the named file `strong-bids` (`--param strong-bids`, or `--param SEAT=strong-bids`)."
+               if full_scale(numbers) else "would ship as the named file `strong-bids` from a full-scale run; this "
+               "run is scaled down, so nothing is shipped."))
     elif strong["differs"]:
         add("The strong table differs, but its gain's CI does not lie above zero: it does not ship; the shipped "
             "table stands for strong players too.")
@@ -657,3 +659,12 @@ def write_guide(numbers: dict[str, Any], out: Path) -> Path:
     temp.replace(path)
     return path
 
+
+def full_scale(numbers: dict[str, Any]) -> bool:
+    """Whether the guide ran at scale 1 (only then does a strong table ship, `guide.ship_strong_bids`)."""
+    return numbers["scale"] == 1 and numbers["strong_scale"] == 1
+
+
+def _ship_text(numbers: dict[str, Any]) -> str:
+    return ("ships as `--param strong-bids`." if full_scale(numbers)
+            else "would ship as `--param strong-bids` from a full-scale run (not shipped: this run is scaled down).")
