@@ -11,9 +11,9 @@ second copy finds another place; should the voids leave it none, the voids win).
 
 `sample_deal` hands the hidden cards out one by one in a random order, each to a holder drawn in proportion
 to its free places among the holders that may take it and leave the rest of the deal possible (Hall's
-condition over the holders, `feasible`), so it never fails or retries, however late in the hand; without
-voids it is a uniform deal. A deal is a function of the view, the seat's own cards and its stream alone:
-the hidden cards' true places are never read.
+condition over the holders, `fitting_holders`, read from a table of slacks kept up to date card by card), so
+it never fails or retries, however late in the hand; without voids it is a uniform deal. A deal is a function
+of the view, the seat's own cards and its stream alone: the hidden cards' true places are never read.
 
 Every seat heard the auction: a deal in which another seat (not the declarer) would not have bid as it did,
 by the heuristic's bidder (threshold or table) with the seat's own parameters, is drawn again (`bids_agree`; the
@@ -56,33 +56,58 @@ def hidden_cards(tb, view, hand_ge1, hand_eq2, known_ge1, known_eq2):
     return remove_cards(ge1, eq2, known_ge1, known_eq2)
 
 
-@njit(cache=True)
-def feasible(counts, allowed, free, holders):
-    """Hall's condition: for every set H of holders, the cards that only H may take fit in H's free places.
-    counts[s]: cards of effective suit s left; allowed[h]: suit bits holder h may take; free[h]: its places."""
+@njit(cache=True, inline="always")
+def holder_masks(allowed, free, holders, masks):
+    """masks[s]: bit h for each holder h with a free place that may take a card of effective suit s."""
+    for s in range(NUM_EFFECTIVE_SUITS):
+        m = 0
+        for h in range(holders):
+            if free[h] > 0 and allowed[h] >> s & 1:
+                m |= 1 << h
+        masks[s] = m
+
+
+@njit(cache=True, inline="always")
+def hall_slack(counts, masks, free, holders, slack):
+    """slack[H] for every non-empty set H of holders (a bit mask): H's free places less the cards that only H
+    may take (those of the suits s with masks[s] inside H). Hall's condition holds when no slack is negative."""
+    slack[0] = 0
     for subset in range(1, 1 << holders):
         room = 0
-        reach = 0
+        need = 0
         for h in range(holders):
             if subset >> h & 1:
                 room += free[h]
-                reach |= allowed[h]
-        need = 0
         for s in range(NUM_EFFECTIVE_SUITS):
-            if counts[s] > 0:
-                only_here = True
-                for h in range(holders):
-                    if not (subset >> h & 1) and allowed[h] >> s & 1 and free[h] > 0:
-                        only_here = False
-                        break
-                if only_here:
-                    need += counts[s]
-        if need > room:
-            return False
-    return True
+            if counts[s] > 0 and masks[s] & ~subset == 0:
+                need += counts[s]
+        slack[subset] = room - need
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def fitting_holders(allowed, free, holders, suit, slack, fits):
+    """fits[h]: whether holder h may take the next card, of effective suit `suit`, and leave the rest of the
+    deal possible: Hall's condition after free[h] − 1 (for every set H of holders, the cards that only H may
+    take fit in H's free places), read from `slack` (`hall_slack` of the state without the card). The sets
+    holding h lose a place: none of them may be without a spare one (slack < 1, `short`); the others keep
+    theirs (slack ≥ 0, as they always have unless the voids leave no way), unless h fills up: a set H without h
+    then stands where H ∪ {h} stood, one place short, which the first test covers."""
+    short = 0
+    broken = False
+    for subset in range(1, 1 << holders):
+        if slack[subset] < 1:
+            short |= subset
+            broken |= slack[subset] < 0
+    for h in range(holders):
+        fits[h] = free[h] > 0 and allowed[h] >> suit & 1 and not short >> h & 1
+        if fits[h] and broken and free[h] > 1:
+            for subset in range(1, 1 << holders):
+                if not subset >> h & 1 and slack[subset] < 0:
+                    fits[h] = False
+                    break
+
+
+@njit(cache=True, inline="always")
 def _add(ge1, eq2, b):
     if ge1 & b:
         return ge1, eq2 | b
@@ -154,25 +179,36 @@ def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_si
     if pair_suits:
         front_pairs(tb, cards, total, eq2, pair_suits)
     weights = np.zeros(MAX_HOLDERS, dtype=np.int64)
+    fits = np.zeros(MAX_HOLDERS, dtype=np.bool_)
+    masks = np.empty(NUM_EFFECTIVE_SUITS, dtype=np.int64)
+    slack = np.empty(1 << MAX_HOLDERS, dtype=np.int64)
     constrained = False  # without a void every placement leaves the rest possible: Hall's test is skipped
     for h in range(holders):
         constrained |= allowed[h] != ALL_SUITS
+    if constrained:
+        holder_masks(allowed, free, holders, masks)
+        hall_slack(counts, masks, free, holders, slack)
     for i in range(total):
         b = cards[i]
         suit = tb.bit_suit[b]
         card = ONE << np.uint64(b)
         counts[suit] -= 1
+        if constrained:  # the slack table kept up to date: one card fewer of `suit` to place
+            for subset in range(1, 1 << holders):
+                if masks[suit] & ~subset == 0:
+                    slack[subset] += 1
+            fitting_holders(allowed, free, holders, suit, slack, fits)
+        else:
+            for h in range(holders):
+                fits[h] = free[h] > 0 and allowed[h] >> suit & 1
         weight_sum = 0
         for strict in (True, False):  # the pairless seats first; without a place left, the voids alone
             for h in range(holders):
                 weights[h] = 0
                 if strict and pairless[h] >> suit & 1 and out_ge1[holder_seat[h]] & card:
                     continue
-                if free[h] > 0 and allowed[h] >> suit & 1:
-                    free[h] -= 1
-                    if not constrained or feasible(counts, allowed, free, holders):
-                        weights[h] = free[h] + 1
-                    free[h] += 1
+                if fits[h]:
+                    weights[h] = free[h]
                 weight_sum += weights[h]
             if weight_sum > 0:
                 break
@@ -182,17 +218,16 @@ def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_si
             pick -= weights[h]
             h += 1
         free[h] -= 1
+        if constrained and free[h] > 0:  # one place fewer for the sets holding h
+            for subset in range(1, 1 << holders):
+                if subset >> h & 1:
+                    slack[subset] -= 1
+        elif constrained:  # h is full: it takes no suit any more
+            holder_masks(allowed, free, holders, masks)
+            hall_slack(counts, masks, free, holders, slack)
         owner = holder_seat[h]
         out_ge1[owner], out_eq2[owner] = _add(out_ge1[owner], out_eq2[owner], card)
     return state
-
-
-@njit(cache=True)
-def hidden_count(tb, view, hand_ge1, hand_eq2, known_ge1, known_eq2):
-    """How many cards the seat has not seen."""
-    ge1, eq2 = hidden_cards(tb, view, np.uint64(hand_ge1), np.uint64(hand_eq2), np.uint64(known_ge1),
-                            np.uint64(known_eq2))
-    return popcount(ge1) + popcount(eq2)
 
 
 @njit(cache=True)
