@@ -340,3 +340,25 @@ def test_constrained_deals_are_those_of_the_full_hall_test():
 
 
 CONSTRAINED_DEALS_DIGEST = "03af1803ca1d268d"  # recorded with the full Hall test (before the slack table)
+
+
+def test_stable_order_is_a_stable_sort():
+    from baofen_sim.policies.sampler import stable_order
+
+    rng = np.random.default_rng(3)
+    for n in (0, 1, 2, 7, 30):
+        costs = rng.integers(0, 4, size=n).astype(np.float64)
+        assert stable_order(costs).tolist() == np.argsort(costs, kind="mergesort").tolist()
+
+
+def test_the_early_stop_keeps_the_heuristics_play_and_otherwise_the_full_search():
+    """At every decision of four whole hands (tests.sampler_search, its own process): with stop_behind the
+    search either stops at a halving point and keeps the heuristic's play, or gives the unpruned search's
+    choice and stream; and `search` has one compiled specialisation for leads and follows."""
+    done = subprocess.run([sys.executable, "-m", "tests.sampler_search"], capture_output=True, text=True,
+                          check=False, cwd=Path(__file__).parent.parent)
+    assert done.returncode == 0, done.stderr[-3000:]
+    tally = json.loads(done.stdout.strip().splitlines()[-1])
+    assert tally["stopped"] > 20 and tally["stopped_heuristic"] == tally["stopped"]
+    assert tally["unstopped_same"] == tally["decisions"] - tally["stopped"]
+    assert tally["search_signatures"] == 1
