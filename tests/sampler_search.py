@@ -3,6 +3,8 @@ it decides), at every decision of whole hands played by the sampler at every sea
 
 - stop_behind (the early stop at the halving points) claims: where it stops, the heuristic's play; where it
   does not, the unpruned search's choice and stream. A stop shows as a stream that drew fewer deals.
+- the unpruned search's decisions (stream, play) hash to a digest recorded before the exact speed-ups that
+  followed it (the deal layout worked out once per search): `decisions_digest`.
 - `search` is compiled once, for leads and follows alike (one specialisation: the cold compile).
 
 Run as `python -m tests.sampler_search` (a new process: its kernels are built for the sampler); prints one JSON
@@ -11,6 +13,7 @@ line of tallies.
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import numpy as np
@@ -20,7 +23,7 @@ from baofen_sim import policy_set
 DEALS = 4
 
 
-def main() -> dict[str, int]:
+def main() -> dict[str, int | str]:
     policy_set.select(["sampler"])
     from baofen_sim.materialize import hand_rules
     from baofen_sim.policies import parse_policy_options, policy_arrays
@@ -36,6 +39,7 @@ def main() -> dict[str, int]:
 
     unpruned, pruned, heuristic = seat_params("stop_behind=0"), seat_params("stop_behind=1"), seat_params(
         "candidates=1")
+    digest = hashlib.sha256()
     tally = {"decisions": 0, "stopped": 0, "stopped_heuristic": 0, "stopped_changed": 0, "unstopped_same": 0}
 
     def decide(params, tb, st, view, seat, lead):
@@ -48,6 +52,7 @@ def main() -> dict[str, int]:
 
     def compared(tb, st, view, seat, lead, step):
         reference = decide(unpruned, tb, st, view, seat, lead)
+        digest.update(np.array(reference, dtype=np.uint64).tobytes())
         fast = decide(pruned, tb, st, view, seat, lead)
         tally["decisions"] += 1
         if fast[0] != reference[0]:
@@ -63,6 +68,7 @@ def main() -> dict[str, int]:
         st, view = start_hand(tb, deal)
         play_hand(tb, hr, st, view, compared)
     tally["search_signatures"] = len(search.signatures)
+    tally["decisions_digest"] = digest.hexdigest()[:16]
     return tally
 
 

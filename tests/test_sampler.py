@@ -354,7 +354,8 @@ def test_stable_order_is_a_stable_sort():
 def test_the_early_stop_keeps_the_heuristics_play_and_otherwise_the_full_search():
     """At every decision of four whole hands (tests.sampler_search, its own process): with stop_behind the
     search either stops at a halving point and keeps the heuristic's play, or gives the unpruned search's
-    choice and stream; and `search` has one compiled specialisation for leads and follows."""
+    choice and stream; the unpruned search decides as it did before the exact speed-ups after it (a digest of
+    its streams and plays); and `search` has one compiled specialisation for leads and follows."""
     done = subprocess.run([sys.executable, "-m", "tests.sampler_search"], capture_output=True, text=True,
                           check=False, cwd=Path(__file__).parent.parent)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -362,3 +363,7 @@ def test_the_early_stop_keeps_the_heuristics_play_and_otherwise_the_full_search(
     assert tally["stopped"] > 20 and tally["stopped_heuristic"] == tally["stopped"]
     assert tally["unstopped_same"] == tally["decisions"] - tally["stopped"]
     assert tally["search_signatures"] == 1
+    assert tally["decisions_digest"] == UNPRUNED_DECISIONS_DIGEST
+
+
+UNPRUNED_DECISIONS_DIGEST = "7cd890683e5097bf"  # recorded before the deal layout was worked out once per search

@@ -40,7 +40,7 @@ from baofen_sim.policies.registry import (
     SAMPLER_STOP_BEHIND,
     SAMPLER_SWITCH_Z,
 )
-from baofen_sim.policies.sampler.deals import sample_deal
+from baofen_sim.policies.sampler.deals import deal_layout, sample_from
 from baofen_sim.policies.sampler.playout import declarer_value, play_out, playout_lead
 from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
 
@@ -250,13 +250,13 @@ def search(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, known_g
     alive = np.ones(count, dtype=np.bool_)
     samples = max(1, np.int64(params[SAMPLER_SAMPLES]))
     stop_behind = params[SAMPLER_STOP_BEHIND] > 0.5
+    layout = deal_layout(tb, real_view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size)
     for i in range(samples):
         if i > 0 and (i == samples // HALVING_FIRST or i == samples // HALVING_SECOND):
             if stop_behind and none_ahead(totals, alive):
                 return rng_state, 0
             drop_worse_half(totals, alive)
-        rng_state = sample_deal(params, tb, real_view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2,
-                                kitty_size, rng_state, deal_ge1, deal_eq2)
+        rng_state = sample_from(params, tb, real_view, seat, layout, kitty_size, rng_state, deal_ge1, deal_eq2)
         kitty_ge1 = known_ge1 if seat == declarer else deal_ge1[seat]
         kitty_eq2 = known_eq2 if seat == declarer else deal_eq2[seat]
         for c in range(count):

@@ -14,6 +14,8 @@ to its free places among the holders that may take it and leave the rest of the 
 condition over the holders, `fitting_holders`, read from a table of slacks kept up to date card by card), so
 it never fails or retries, however late in the hand; without voids it is a uniform deal. A deal is a function
 of the view, the seat's own cards and its stream alone: the hidden cards' true places are never read.
+What a view's deals start from (the holders, their places and the hidden cards, `deal_layout`) is worked out once
+per search, not once per deal or redraw (`deal_from`, `sample_from`).
 
 Every seat heard the auction: a deal in which another seat (not the declarer) would not have bid as it did,
 by the heuristic's bidder (threshold or table) with the seat's own parameters, is drawn again (`bids_agree`; the
@@ -134,20 +136,31 @@ def front_pairs(tb, cards, total, both_ge1, pair_suits):
 def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size, state, out_ge1, out_eq2):
     """One deal of the hidden cards: out_ge1/out_eq2[other seat] its hand, [seat] the kitty when the seat
     does not know it (kitty_size > 0), else 0. Returns the advanced stream."""
+    layout = deal_layout(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size)
+    return deal_from(tb, layout, state, out_ge1, out_eq2)
+
+
+@njit(cache=True, inline="always")
+def deal_layout(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size):
+    """What every deal at this view starts from, worked out once for all of them (`deal_from`): (holders,
+    total, both_ge1, start_ge1, start_eq2, holder_seat, free, allowed, pairless, cards, counts): the holders
+    (the other seats, then the kitty), the hidden cards (`total`, bit indices in `cards`, `counts` per effective
+    suit; both_ge1 those both of whose copies are hidden), and each seat's cards before the deal (its shown
+    ones)."""
     n = tb.num_players
     ge1, eq2 = hidden_cards(tb, view, np.uint64(hand_ge1), np.uint64(hand_eq2), np.uint64(known_ge1),
                             np.uint64(known_eq2))
+    start_ge1 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
+    start_eq2 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
     holder_seat = np.empty(MAX_HOLDERS, dtype=np.int64)
     free = np.zeros(MAX_HOLDERS, dtype=np.int64)
     allowed = np.zeros(MAX_HOLDERS, dtype=np.int64)
     pairless = np.zeros(MAX_HOLDERS, dtype=np.int64)
     holders = 0
     for other in range(n):
-        out_ge1[other] = ZERO
-        out_eq2[other] = ZERO
         if other != seat:
             shown_ge1, shown_eq2 = view.shown_ge1[other], view.shown_eq2[other]
-            out_ge1[other], out_eq2[other] = shown_ge1, shown_eq2  # its own, as its failed throw showed
+            start_ge1[other], start_eq2[other] = shown_ge1, shown_eq2  # its own, as its failed throw showed
             ge1, eq2 = remove_cards(ge1, eq2, shown_ge1, shown_eq2)
             holder_seat[holders] = other
             free[holders] = view.hand_sizes[other] - popcount(shown_ge1) - popcount(shown_eq2)
@@ -170,6 +183,18 @@ def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_si
             counts[tb.bit_suit[b]] += 1
             total += 1
             rest &= rest - ONE
+    return holders, total, eq2, start_ge1, start_eq2, holder_seat, free, allowed, pairless, cards, counts
+
+
+@njit(cache=True, inline="always")
+def deal_from(tb, layout, state, out_ge1, out_eq2):
+    """One deal from a `deal_layout`, which it leaves as it was. Returns the advanced stream."""
+    holders, total, both_ge1, start_ge1, start_eq2, holder_seat, free, allowed, pairless, cards, counts = layout
+    free = free.copy()
+    cards = cards.copy()
+    counts = counts.copy()
+    for other in range(tb.num_players):
+        out_ge1[other], out_eq2[other] = start_ge1[other], start_eq2[other]
     for i in range(total - 1, 0, -1):  # Fisher-Yates: a random order of the hidden cards
         state, j = bounded(state, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
@@ -177,7 +202,7 @@ def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_si
     for h in range(holders):
         pair_suits |= pairless[h]
     if pair_suits:
-        front_pairs(tb, cards, total, eq2, pair_suits)
+        front_pairs(tb, cards, total, both_ge1, pair_suits)
     weights = np.zeros(MAX_HOLDERS, dtype=np.int64)
     fits = np.zeros(MAX_HOLDERS, dtype=np.bool_)
     masks = np.empty(NUM_EFFECTIVE_SUITS, dtype=np.int64)
@@ -315,15 +340,21 @@ def sample_deal(params, tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2
     the declarer's trump choice (`names_trump`): drawn again until both agree, at most MAX_REDRAWS times (the
     last draw is kept); then, for a defender, the declarer's bury (`model_bury`). Returns the advanced
     stream."""
+    layout = deal_layout(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size)
+    return sample_from(params, tb, view, seat, layout, kitty_size, state, out_ge1, out_eq2)
+
+
+@njit(cache=True, inline="always")
+def sample_from(params, tb, view, seat, layout, kitty_size, state, out_ge1, out_eq2):
+    """`sample_deal` from its `deal_layout` (the same for every deal a search draws at one view)."""
     counts = np.zeros(NUM_KINDS, dtype=np.int8)
     defender = 0 < kitty_size <= MAX_KITTY
-    state = deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size, state, out_ge1, out_eq2)
+    state = deal_from(tb, layout, state, out_ge1, out_eq2)
     for _ in range(MAX_REDRAWS):
         if (not defender or names_trump(tb, view, seat, out_ge1, out_eq2, counts)) and bids_agree(
                 params, tb, view, seat, out_ge1, out_eq2, counts):
             break
-        state = deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size, state, out_ge1,
-                          out_eq2)
+        state = deal_from(tb, layout, state, out_ge1, out_eq2)
     if defender:
         model_bury(params, tb, view, seat, kitty_size, out_ge1, out_eq2, counts)
     return state
