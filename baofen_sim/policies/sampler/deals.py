@@ -87,6 +87,16 @@ def hall_slack(counts, masks, free, holders, slack):
 
 
 @njit(cache=True, inline="always")
+def least_proper_slack(slack, holders):
+    """The least slack of a set of holders other than all of them (whose slack is the one spare place of the
+    card being placed); a large number when there is none."""
+    least = MAX_HIDDEN
+    for subset in range(1, (1 << holders) - 1):
+        least = min(least, slack[subset])
+    return least
+
+
+@njit(cache=True, inline="always")
 def fitting_holders(allowed, free, holders, suit, slack, fits):
     """fits[h]: whether holder h may take the next card, of effective suit `suit`, and leave the rest of the
     deal possible: Hall's condition after free[h] − 1 (for every set H of holders, the cards that only H may
@@ -210,20 +220,23 @@ def deal_from(tb, layout, state, out_ge1, out_eq2):
     constrained = False  # without a void every placement leaves the rest possible: Hall's test is skipped
     for h in range(holders):
         constrained |= allowed[h] != ALL_SUITS
-    if constrained:
-        holder_masks(allowed, free, holders, masks)
-        hall_slack(counts, masks, free, holders, slack)
+    places = 0
+    for h in range(holders):
+        places += free[h]
+    spare = 0  # at most every proper set of holders' slack: while it is 1 or more, every holder fits
     for i in range(total):
         b = cards[i]
         suit = tb.bit_suit[b]
         card = ONE << np.uint64(b)
         counts[suit] -= 1
-        if constrained:  # the slack table kept up to date: one card fewer of `suit` to place
-            for subset in range(1, 1 << holders):
-                if masks[suit] & ~subset == 0:
-                    slack[subset] += 1
+        uneven = places != total - i  # the places left are not the cards left (a view that cannot be dealt)
+        if constrained and (spare < 1 or uneven):
+            holder_masks(allowed, free, holders, masks)
+            hall_slack(counts, masks, free, holders, slack)
+            spare = least_proper_slack(slack, holders)
+        if constrained and (spare < 1 or uneven):
             fitting_holders(allowed, free, holders, suit, slack, fits)
-        else:
+        else:  # no set of holders short (`fitting_holders` with no slack below 1): the places and the voids decide
             for h in range(holders):
                 fits[h] = free[h] > 0 and allowed[h] >> suit & 1
         weight_sum = 0
@@ -243,13 +256,10 @@ def deal_from(tb, layout, state, out_ge1, out_eq2):
             pick -= weights[h]
             h += 1
         free[h] -= 1
-        if constrained and free[h] > 0:  # one place fewer for the sets holding h
-            for subset in range(1, 1 << holders):
-                if subset >> h & 1:
-                    slack[subset] -= 1
-        elif constrained:  # h is full: it takes no suit any more
-            holder_masks(allowed, free, holders, masks)
-            hall_slack(counts, masks, free, holders, slack)
+        places -= 1
+        # a placement takes one place from the sets holding h and none from the others; a holder filled up
+        # changes the suits' holders: the table is worked out again
+        spare = spare - 1 if free[h] > 0 else 0
         owner = holder_seat[h]
         out_ge1[owner], out_eq2[owner] = _add(out_ge1[owner], out_eq2[owner], card)
     return state
