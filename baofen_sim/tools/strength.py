@@ -98,11 +98,12 @@ def ladder_markdown(cells: list[Cell], deals: int, seed: int, command: str, mach
             d_points, ci_points = paired(c.points, base.points)
             lines.append(f"| {c.declarer} | {c.defenders} | {len(c.made):,} | {100 * rate:.1f}% "
                          f"| [{100 * low:.1f}, {100 * high:.1f}] "
-                         f"| {100 * d_made:+.1f} pp | {_ci(ci_made, 100)} | {c.points.mean():.1f} | "
-                         f"{d_points:+.1f} | {_ci(ci_points, 1)} | {len(c.made) / c.seconds:,.0f} |")
+                         f"| {100 * d_made:+.1f} pp | {interval_text(ci_made, 100)} | {c.points.mean():.1f} | "
+                         f"{d_points:+.1f} | {interval_text(ci_points, 1)} | {len(c.made) / c.seconds:,.0f} |")
         lines.append("")
     return "\n".join(lines)
 
 
-def _ci(interval: list[float] | None, scale: float) -> str:
+def interval_text(interval: list[float] | None, scale: float) -> str:
+    """A CI as `[low, high]` with signs, scaled (100: percentage points); "-" without one."""
     return "-" if interval is None else f"[{scale * interval[0]:+.1f}, {scale * interval[1]:+.1f}]"
