@@ -15,8 +15,6 @@ import sys
 import time
 from pathlib import Path
 
-from baofen_sim import policy_set
-
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -31,22 +29,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.deals < 2:
         parser.error("--deals must be at least 2")
-    from baofen_sim.tools.strength import interval_text, ladder_policies, paired, play_cell
-
-    try:
-        targets = [int(t) for t in args.targets.split(",")]
-    except ValueError:
-        parser.error(f"--targets {args.targets!r}: expected comma-separated whole numbers")
-    policy_set.select(ladder_policies())
-    from baofen_sim.policies import PolicyError
-    from baofen_sim.runspec import RunSpecError
     from baofen_sim.tools.bench import machine
+    from baofen_sim.tools.strength import interval_text, paired, play_cell, prepared_targets
 
     try:
-        for setting in (args.sampler, args.base):  # compile (or load) first; checks the targets and parameters
-            for target in targets:
-                play_cell("sampler", "heuristic", target, 2, args.seed, setting)
-    except (PolicyError, RunSpecError) as error:
+        targets = prepared_targets(args.targets, args.seed, [args.sampler, args.base], "heuristic")
+    except ValueError as error:
         parser.error(str(error))
     tried = " ".join(args.sampler) or "defaults"
     base = " ".join(args.base) or "defaults"

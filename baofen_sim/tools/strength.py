@@ -71,6 +71,28 @@ def play_cell(declarer: str, defenders: str, target: int, deals: int, seed: int,
                 hands["declarer_points"].astype(np.float64), time.perf_counter() - started)
 
 
+def prepared_targets(text: str, seed: int, settings: list[list[str]], defenders: str) -> list[int]:
+    """The targets of `text` (comma-separated), once the ladder's engine is selected and compiled or loaded
+    (before any timing) by a 2-deal cell of the sampler against `defenders` at each target and sampler setting,
+    which also checks the targets and the parameters. ValueError names a bad one."""
+    from baofen_sim import policy_set
+    from baofen_sim.policies import PolicyError
+    from baofen_sim.runspec import RunSpecError
+
+    try:
+        targets = [int(t) for t in text.split(",")]
+    except ValueError:
+        raise ValueError(f"--targets {text!r}: expected comma-separated whole numbers") from None
+    policy_set.select(ladder_policies())
+    try:
+        for setting in settings:
+            for target in targets:
+                play_cell("sampler", defenders, target, 2, seed, setting)
+    except (PolicyError, RunSpecError) as error:
+        raise ValueError(str(error)) from None
+    return targets
+
+
 def paired(values: np.ndarray, baseline: np.ndarray) -> tuple[float, list[float] | None]:
     """Mean of the per-deal differences and its 95% CI (over the deals of `values`: the baseline's first)."""
     difference = values.astype(np.float64) - baseline[:len(values)].astype(np.float64)

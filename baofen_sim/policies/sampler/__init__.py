@@ -10,9 +10,10 @@ declarer's own bury; for a defender, the trump the declarer named and what he wo
 heuristic at every seat (`playout`), and keeps the candidate with the best mean outcome for its side when its paired
 gain over the heuristic's choice is `switch_z` standard errors above zero, else the heuristic's (successive halving:
 after a quarter and after half of the deals the worse half of the candidates still compared is dropped, down to two:
-8 candidates cost 4 playouts per deal on average instead of 8, 4 cost 2.5), scored as the hand is scored: the
-declarer's settlement for the result at the actual target, R breaking ties. Bids, the bury and the trump are the
-heuristic's; so are the first parameter slots, which also steer the playouts.
+8 candidates cost 4 playouts per deal on average instead of 8, 4 cost 2.5; with `stop_behind`, the search stops at
+either point and keeps the heuristic's choice when no other candidate has gained on it), scored as the hand is
+scored: the declarer's settlement for the result at the actual target, R breaking ties. Bids, the bury and the
+trump are the heuristic's; so are the first parameter slots, which also steer the playouts.
 
 Deterministic per seed: the deals come from the seat's own stream. The auction is read through the heuristic's
 threshold bidder with the seat's own parameters (the real bidders' policies are not known to it).
