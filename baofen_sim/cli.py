@@ -25,6 +25,7 @@ from typer.core import TyperGroup
 from baofen_sim.analysis import text
 from baofen_sim.analysis.compare import compare_runs, print_comparison
 from baofen_sim.analysis.report import ReportError, build_report, print_report
+from baofen_sim.analysis.selection import parse_evaluation_range
 from baofen_sim.cards import CardError
 from baofen_sim.crash import INTERRUPTED_EXIT, report_internal_error
 from baofen_sim.io.lock import LockedError
@@ -49,6 +50,7 @@ from baofen_sim.simulate import (
     Backend,
     LocalBackend,
     SimulateError,
+    compile_engine,
     default_out_dir,
     engine_is_compiled,
     set_threads,
@@ -175,15 +177,23 @@ TargetOption = Annotated[
     typer.Option("--target", metavar="T|each",
                  help="The forced declarer's target (each: play once, results at every target)."),
 ]
+MinEvaluationOption = Annotated[
+    float | None,
+    typer.Option("--min-evaluation", metavar="E",
+                 help="With --declarer each: only the seats whose evaluation_i is at least E declare (the others "
+                      "pass, nothing played), to spend strong play on the bidding range."),
+]
 ParamOption = Annotated[
     list[str] | None,
-    typer.Option("--param", metavar="SEAT=FILE.toml|SEAT.KEY=VALUE", help="Policy parameters (repeatable)."),
+    typer.Option("--param", metavar="SEAT=FILE.toml|SEAT.KEY=VALUE|KEY=VALUE",
+                 help="Policy parameters of one seat, or of every seat (repeatable)."),
 ]
 
 ByOption = Annotated[
     list[str] | None,
     typer.Option("--by", metavar="COLUMN",
-                 help="Group by this column, or by position / declarer_strength (repeatable: by the combination)."),
+                 help="Group by this column, or by position / declarer_strength / evaluation (repeatable: by the "
+                      "combination)."),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print plain JSON instead of tables.")]
 
@@ -286,7 +296,8 @@ TricksOption = Annotated[bool, typer.Option("--tricks", help="Also write one row
 
 def run_spec(rules: str, overrides: list[str] | None, deals: int, hands_per_table: int | None, seed: int,
              policy: list[str] | None, param: list[str] | None, threads: int | None, chunk_size: int,
-             tricks: bool, declarer: str | None, target: str | None) -> RunSpec:
+             tricks: bool, declarer: str | None, target: str | None,
+             min_evaluation: float | None = None) -> RunSpec:
     """The RunSpec of simulate's (and sweep's) options; selects the run's policy set."""
     rule_set = resolve_rules(rules, overrides)
     select_policies(policy_names(policy or [], rule_set.num_players))
@@ -296,7 +307,8 @@ def run_spec(rules: str, overrides: list[str] | None, deals: int, hands_per_tabl
         hands_per_table = DEFAULT_HANDS_PER_TABLE if forced is None else 1
     return RunSpec(rules=rule_set, policies=policies, params=params, seed=seed, deals=deals,
                    hands_per_table=hands_per_table, chunk_size=chunk_size, tricks=tricks, threads=threads,
-                   declarer=forced, target=forced_value("--target", target), rules_given=rules_given(rules, overrides))
+                   declarer=forced, target=forced_value("--target", target), min_evaluation=min_evaluation,
+                   rules_given=rules_given(rules, overrides))
 
 
 OverwriteOption = Annotated[
@@ -360,6 +372,7 @@ def simulate_command(
     tricks: TricksOption = False,
     declarer: DeclarerOption = None,
     target: TargetOption = None,
+    min_evaluation: MinEvaluationOption = None,
     overwrite: OverwriteOption = False,
     backend: BackendOption = None,
     scheduler: SchedulerOption = None,
@@ -373,7 +386,7 @@ def simulate_command(
     Example: baofen-sim simulate --rules baofen --deals 1000000 --seed 7 --out runs/bf-1m
     """
     spec = run_spec(rules, overrides, deals, hands_per_table, seed, policy, param, threads, chunk_size, tricks,
-                    declarer, target)
+                    declarer, target, min_evaluation)
     out_dir = out or default_out_dir(spec)
     with execution_backend(backend, scheduler, workers) as runner:
         summary = run_interruptible(lambda: simulate(spec, out_dir, overwrite=overwrite, backend=runner, echo=_note),
@@ -386,9 +399,9 @@ def simulate_command(
 def sweep_command(
     vary: Annotated[
         list[str],
-        typer.Option("--vary", metavar="OPTION=V1,V2|SEAT.PARAM=V1,V2",
-                     help="A rules option or a seat's policy parameter and its values (repeatable: the cross "
-                          "product)."),
+        typer.Option("--vary", metavar="OPTION=V1,V2|SEAT.PARAM=V1,V2|PARAM=V1,V2",
+                     help="A rules option, a seat's policy parameter or every seat's, and its values (repeatable: "
+                          "the cross product)."),
     ],
     rules: RulesOption = "baofen",
     overrides: SetOption = None,
@@ -403,6 +416,7 @@ def sweep_command(
     tricks: TricksOption = False,
     declarer: DeclarerOption = None,
     target: TargetOption = None,
+    min_evaluation: MinEvaluationOption = None,
     overwrite: OverwriteOption = False,
     backend: BackendOption = None,
     scheduler: SchedulerOption = None,
@@ -415,8 +429,8 @@ def sweep_command(
     Example: baofen-sim sweep --vary kitty_points_owner=none,declarer --vary 0.open85_0=70,83 --out runs/ko
     """
     base = run_spec(rules, overrides, deals, hands_per_table, seed, policy, param, threads, chunk_size, tricks,
-                    declarer, target)
-    varies = [parse_vary(text, base, policy or [], param or []) for text in vary]
+                    declarer, target, min_evaluation)
+    varies = [parse_vary(text, base, policy or [], param or [], overrides or []) for text in vary]
     plan_variants(base, varies)  # every variant's spec checked before anything is written
     out_dir = out or default_sweep_dir(base, varies)
     with execution_backend(backend, scheduler, workers) as runner:
@@ -445,11 +459,18 @@ def report_command(
         str | None,
         typer.Option("--baseline", metavar="VALUE", help="Baseline of --compare (default: its first value)."),
     ] = None,
+    evaluation: Annotated[
+        str | None,
+        typer.Option("--evaluation", metavar="LOW-HIGH",
+                     help="A --declarer each run: only the hands whose declarer's evaluation is in [LOW, HIGH)."),
+    ] = None,
 ) -> None:
     """Summarise a run: all-pass rate, declarer win rate (Wilson 95% CI) overall, by target, by declarer
-    strength and by position from the 主叫, mean settlement per seat and role (95% CI; stakes and 水草 when
-    recorded), hand categories, 水草 pot, failed throws. On a sweep: one row per variant, or with --compare
-    the paired differences of each variant from the baseline.
+    strength, by declarer evaluation (5-point buckets) and by position from the 主叫, mean settlement per seat
+    and role (95% CI; stakes and 水草 when recorded), hand categories, 水草 pot, failed throws, how often a bid
+    cap is reached or holds a bidder back. On a sweep: one row per variant, or with --compare the paired
+    differences of each variant from the baseline. A --target each run: P(make T) at every T (--plot: one line
+    per evaluation bucket).
 
     Example: baofen-sim report runs/bf-1m --by zhujiao --by declarer_strength --plot by-target.png
     """
@@ -460,7 +481,7 @@ def report_command(
     if compare is None:
         if baseline is not None:
             raise typer.BadParameter("--baseline goes with --compare NAME")
-        report = build_report(out, by or [])
+        report = build_report(out, by or [], None if evaluation is None else parse_evaluation_range(evaluation))
         _print(report, as_json, print_report)
         if plot is not None:
             from baofen_sim.analysis.plot import plot_by_target
@@ -469,6 +490,8 @@ def report_command(
         return
     if by:
         raise typer.BadParameter("--by does not go with --compare (the other vary names group the variants)")
+    if evaluation is not None:
+        raise typer.BadParameter("--evaluation does not go with --compare")
     from baofen_sim.analysis.sweep import compare_sweep, print_sweep_comparison
 
     result = compare_sweep(out, compare, baseline)
@@ -589,8 +612,8 @@ def schema_command(
 @app.command("warmup")
 def warmup_command(policy: PolicyOption = None) -> None:
     """Compile the engine ahead of time for the policies a simulate will name (the same --policy options;
-    default heuristic), once per machine and code version (about a minute on 2 cores), so that the
-    simulate starts warm.
+    default heuristic), once per machine and code version, on every core (about 65 s on 2 cores), so that
+    the simulate starts warm. It shows the functions compiled so far and the time.
 
     Example: baofen-sim warmup --policy heuristic --policy 3=random
     """
@@ -599,8 +622,10 @@ def warmup_command(policy: PolicyOption = None) -> None:
         typer.echo(f"the engine for {', '.join(names)} is compiled; loading it took {warm_up_engine(names):.1f} s")
         return
     typer.echo(COMPILE_NOTICE, err=True)
-    typer.echo(f"compiled the engine for {', '.join(names)} in {warm_up_engine(names):.1f} s; "
-               "later commands start warm")
+    report = compile_engine()
+    for line in report.notes:
+        typer.echo(f"note: {line}", err=True)
+    typer.echo(f"{report.summary(names)}; later commands start warm")
 
 
 @app.command("tune-play")
@@ -670,12 +695,12 @@ DataArgument = Annotated[list[Path], typer.Argument(metavar="DATA...", help="--d
                                                                           "(one rule set).")]
 
 
-def _each_data(dirs: list[Path], threads: int | None):
+def _each_data(dirs: list[Path], threads: int | None, any_target: bool = False):
     from baofen_sim.tools.each_data import load_each_data
 
     select_policies(["heuristic"])
     set_threads(threads)
-    return load_each_data(dirs)
+    return load_each_data(dirs, any_target)
 
 
 @app.command("fit-eval")
@@ -721,6 +746,9 @@ def tune_bids_command(
     seats: Annotated[int, typer.Option("--seats", metavar="N", help="A candidate is scored at seats 0..N-1 in "
                                        "turn, the others on the current table (4: every seat, the most data).")
                      ] = 4,
+    any_target: Annotated[bool, typer.Option("--any-target", help="Accept DATA played by a policy whose play "
+                                             "reads the target (the sampler): its play at the run's target is "
+                                             "scored at every target, an approximation.")] = False,
     threads: ThreadsOption = None,
     out: Annotated[Path, typer.Option("--out", metavar="DIR", help="Where bids.toml and tune-bids.json go.")
                    ] = Path("results/tune-bids"),
@@ -729,7 +757,8 @@ def tune_bids_command(
     the evaluation needed to open at 85, 90, 95 and to raise in a contested auction, each candidate table
     scored by re-running the auctions and settlements (水草 pot included) of the stored deals; best responses
     are iterated to a table that is a best response to itself. Writes OUT/bids.toml (use it with --param
-    SEAT=FILE) and OUT/tune-bids.json; --validate N checks it by ordinary simulation on fresh deals.
+    SEAT=FILE) and OUT/tune-bids.json; --validate N checks it by ordinary simulation on fresh deals. On
+    --min-evaluation E data no threshold goes below E (the seats below it did not play).
 
     Example: baofen-sim tune-bids runs/each-s1 --eval runs/eval/eval.toml --validate 100000 --out runs/bids
     """
@@ -739,7 +768,7 @@ def tune_bids_command(
     if hands_per_table < 1 or rounds < 1 or validate_deals < 0 or not 1 <= seats <= 4:
         raise typer.BadParameter("--hands-per-table and --rounds must be at least 1, --validate at least 0, "
                                  "--seats 1 to 4")
-    each = _each_data(data, threads)
+    each = _each_data(data, threads, any_target)
     if eval_file is not None:
         values = _load_param_file(str(eval_file), f"--eval {str(eval_file)!r}")
         missing = [name for name in WEIGHT_NAMES if name not in values]

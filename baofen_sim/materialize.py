@@ -7,7 +7,7 @@ input, once, in Python. Kernels never see a RuleSet, a policy name or a Python o
                  policy_ids  int8[N]                 the seats' policies, parsed once (policies.registry)
                  params      float64[N, MAX_PARAMS]  ... and their parameter rows
                  constants   RUN_CONSTANTS_DTYPE[1]  run_constants(...): seed, counts, output switches,
-                                                     forced declarer and target
+                                                     forced declarer and target, the evaluation_i weights
 
 Every enum option becomes its `baofen_sim.codes` integer, bools 0/1, an optional int a named "off" value;
 field types never vary, so every rule variant shares one Numba type and compiles once. `KernelInputs` is
@@ -23,7 +23,7 @@ import numpy as np
 
 from baofen_sim import policy_set
 from baofen_sim.codes import DECLARER_BY_AUCTION, NO_LIMIT, STREAK_OFF, option_code
-from baofen_sim.policies.registry import policy_arrays
+from baofen_sim.policies.registry import DEFAULT_POLICY, default_params, policy_arrays
 from baofen_sim.records import (
     HAND_RULES_DTYPE,
     MAX_BIDS,
@@ -130,13 +130,17 @@ def hand_rules_array(rules: RuleSet) -> np.ndarray:
 
 def run_constants(seed: int, hands_per_table: int, run_deals: int, deals: int | None = None,
                   do_tricks: bool = False, do_log: bool = False, forced_declarer: int = DECLARER_BY_AUCTION,
-                  forced_target: int = 0, rows_per_hand: int = 1) -> np.recarray:
-    """The RUN_CONSTANTS_DTYPE[1] record array of a run of `run_deals` hands, played up to `deals`."""
+                  forced_target: int = 0, rows_per_hand: int = 1,
+                  min_evaluation: float | None = None) -> np.recarray:
+    """The RUN_CONSTANTS_DTYPE[1] record array of a run of `run_deals` hands, played up to `deals`; the
+    evaluation_i columns use the weights of the default policy's defaults (default-bids.toml)."""
     cs = np.zeros(1, dtype=RUN_CONSTANTS_DTYPE).view(np.recarray)
     cs.seed, cs.hands_per_table = np.uint64(seed), hands_per_table
     cs.run_deals, cs.deals = run_deals, run_deals if deals is None else deals
     cs.do_tricks, cs.do_log = do_tricks, do_log
     cs.forced_declarer, cs.forced_target, cs.rows_per_hand = forced_declarer, forced_target, rows_per_hand
+    cs.min_evaluation = -np.inf if min_evaluation is None else min_evaluation
+    cs.evaluation_params[0] = default_params(DEFAULT_POLICY)
     return cs
 
 
@@ -156,5 +160,5 @@ def kernel_inputs(spec, deals: int | None = None, tricks: bool = False, log: boo
     """The kernel inputs of a RunSpec; `deals` (default spec.deals) cuts the run short (replay)."""
     tables, rules_record, ids, values = _rules_and_policies(spec.rules, spec.policies, spec.params)
     constants = run_constants(spec.seed, spec.hands_per_table, spec.deals, deals, tricks, log, spec.forced_declarer,
-                              spec.played_target, spec.rows_per_hand)
+                              spec.played_target, spec.rows_per_hand, spec.min_evaluation)
     return KernelInputs(tables, rules_record, ids, values, constants)

@@ -36,6 +36,7 @@ MAX_UNITS = 32  # units of one suit's cards (suit_units scratch)
 
 MAX_BIDS = 48  # capacity of an auction record (max_auction_steps is 38 for Baofen)
 MAX_RULE_VALUES = 16  # capacity of each list of bid values in HAND_RULES_DTYPE (openings, raises)
+MAX_EVAL_FEATURES = 16  # capacity for the features of the hand evaluation (policies.features.NUM_EVAL_FEATURES)
 
 PLAY_VIEW_DTYPE = np.dtype([
     ("seat", np.int64),             # the player to act
@@ -184,6 +185,9 @@ RUN_CONSTANTS_DTYPE = np.dtype([  # what is fixed for a whole run besides the ru
     ("forced_declarer", np.int64),  # the seat that declares without an auction, or codes.DECLARER_*
     ("forced_target", np.int64),  # ... at this target (DESIGN.md §5)
     ("rows_per_hand", np.int64),  # output rows per hand: num_players with DECLARER_EACH, else 1
+    ("min_evaluation", np.float64),  # a forced declarer with a lower evaluation_i passes (-inf: every one plays)
+    ("evaluation_params", np.float64, (MAX_PARAMS,)),  # a heuristic row with the fitted evaluation's weights
+    # (the registry defaults): what the evaluation_i columns are, whatever the seats' policies
 ], align=True)
 
 
@@ -201,6 +205,7 @@ DEAL_SCRATCH_DTYPE = np.dtype([
     ("bid_values", np.int64, (MAX_BIDS,)),  # PASS = 0
     ("legal_bids", np.int64, (MAX_RULE_VALUES,)),  # the legal bids of one auction step
     ("bid_cheapest", np.int64, (MAX_BIDS,)),  # the cheapest legal bid at each auction step (0: none)
+    ("eval_features", np.float64, (MAX_EVAL_FEATURES,)),  # one seat's evaluation features (the deal's scratch)
     ("bury", np.int64, (MAX_KITTY,)),  # buried kinds (the first kitty_size entries)
     ("settlement", np.float64, (MAX_PLAYERS,)),  # this hand's per-seat change
     ("pot_flow", np.float64, (MAX_PLAYERS,)),  # ... its 水草 part (kernels.ledger)
@@ -221,6 +226,8 @@ HAND_ROW_FIELDS = (
     ("trump", np.int8, (), "trump suit S/H/C/D"),
     ("bids", np.int16, (MAX_BIDS,), "bids in auction order from the 主叫; 0 = pass"),
     ("n_bids", np.int16, (), None),
+    ("cap_reached", np.bool_, (), "the target equals the declarer's bid cap (§5.4.2); false without an auction"),
+    ("cap_limited", np.bool_, (), "some seat's bidder would have bid above its bid cap (§5.4.2) at some step"),
     ("kitty_points", np.int16, (), "card points in the final kitty (K)"),
     ("declarer_points", np.int16, (), "card points the declarer took (C)"),
     ("wangfen_points", np.int16, (), "王分 the declarer took (W)"),
@@ -239,6 +246,8 @@ HAND_ROW_FIELDS = (
     ("tricks_played", np.int16, (), "tricks played (0 in an all-pass hand)"),
     ("pairs", np.int8, SEAT_SHAPE, "pairs among the dealt cards (§5.4.2)"),
     ("strength", np.float32, SEAT_SHAPE, "bidder's hand-strength feature"),
+    ("evaluation", np.float32, SEAT_SHAPE, "the fitted hand evaluation (card points; default-bids weights, "
+                                           "the guide's point count) of the 25 dealt cards, whatever the policy"),
     ("policy", np.int8, SEAT_SHAPE, "policy id"),
 )
 HAND_ROW_DTYPE = np.dtype([(name, dtype, shape) for name, dtype, shape, _ in HAND_ROW_FIELDS], align=True)

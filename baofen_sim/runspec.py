@@ -70,6 +70,8 @@ class RunSpec:
     threads: int | None = None  # execution only: Numba threads; None = Numba's default
     declarer: int | str | None = None  # forced declarer: a seat or EACH; None = the auction decides
     target: int | str | None = None  # forced target: a bid value or EACH (only with a forced declarer)
+    # with declarer = EACH: a seat whose evaluation_i is below this passes (its row is not played); None = all play
+    min_evaluation: float | None = None
     # display only: the rules as the command line gave them ("baofen-001 --set bid_cap_default=200", "my.toml");
     # None when not given (runs written before it, runs built in Python)
     rules_given: str | None = field(default=None, compare=False)
@@ -98,6 +100,7 @@ class RunSpec:
         if self.declarer is None:
             if self.target is not None:
                 raise RunSpecError("--target needs --declarer SEAT|each (a forced declarer)")
+            self._check_min_evaluation()
             return
         seats = self.rules.num_players
         if self.declarer != EACH and not (_is_int(self.declarer) and 0 <= self.declarer < seats):
@@ -117,6 +120,17 @@ class RunSpec:
         if self.hands_per_table != 1:
             raise RunSpecError(f"--hands-per-table {self.hands_per_table}: a forced declarer plays one hand per "
                                "table (nothing carries over); leave it at 1")
+        self._check_min_evaluation()
+
+    def _check_min_evaluation(self) -> None:
+        if self.min_evaluation is None:
+            return
+        if self.declarer != EACH:
+            raise RunSpecError(f"--min-evaluation {self.min_evaluation}: needs --declarer each (the seats whose "
+                               "evaluation reaches it declare, the others pass)")
+        if isinstance(self.min_evaluation, bool) or not isinstance(self.min_evaluation, (int, float)) \
+                or not math.isfinite(self.min_evaluation):
+            raise RunSpecError(f"--min-evaluation {self.min_evaluation!r}: not a finite number")
 
     # ---- counts ----
 
@@ -166,6 +180,8 @@ class RunSpec:
         """The fields that fix the output rows (not the rules' name, chunk size or threads), as plain data.
         The forced declarer and target appear only when set, so runs with an auction keep their hash."""
         forced = {} if self.declarer is None else {"declarer": self.declarer, "target": self.target}
+        if self.min_evaluation is not None:
+            forced["min_evaluation"] = self.min_evaluation
         return {
             **forced,
             "rules_version": RULES_VERSION,
@@ -199,6 +215,7 @@ class RunSpec:
             "threads": self.threads,
             "declarer": self.declarer,
             "target": self.target,
+            "min_evaluation": self.min_evaluation,
             "rules_given": self.rules_given,
         }
 

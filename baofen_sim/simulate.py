@@ -28,13 +28,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
+from baofen_sim import policy_set
 from baofen_sim.io.lock import LOCK_NAME, run_lock
 from baofen_sim.io.manifest import (
     COMPLETE,
@@ -65,6 +66,9 @@ from baofen_sim.io.parquet import (
 )
 from baofen_sim.io.schema import ChunkResult, SchemaError, hands_to_arrow, tricks_to_arrow
 from baofen_sim.runspec import RULES_VERSION, RunSpec
+
+if TYPE_CHECKING:
+    from baofen_sim.warmup import WarmUpReport
 
 ChunkRunner = Callable[[RunSpec, int, int], ChunkResult]  # (spec, first_table, n_tables) → columns
 Echo = Callable[[str], None]
@@ -128,8 +132,8 @@ class LocalBackend:
         return {"backend": self.name, "threads": self.threads}
 
 
-COMPILE_NOTICE = ("compiling the engine for these policies on this machine (once: about a minute on 2 cores; "
-                  "`baofen-sim warmup` does it ahead of time) ...")
+COMPILE_NOTICE = ("compiling the engine for these policies on this machine, on every core (once: about 65 s on "
+                  "2 cores; `baofen-sim warmup` does it ahead of time) ...")
 
 
 def engine_is_compiled() -> bool:
@@ -151,6 +155,14 @@ def warm_up_engine(policies: tuple[str, ...]) -> float:
     for name in dict.fromkeys(policies):
         run_chunk(RunSpec(policies=(name,) * 4, deals=1, hands_per_table=1), 0, 1)
     return time.perf_counter() - started
+
+
+def compile_engine(show: bool | None = None) -> WarmUpReport:
+    """Compile the engine of this process's policy set on every core (`baofen_sim.warmup`), showing it progress
+    (`show` as `simulate`'s `progress`); the top kernel compiles here, by `warm_up_engine`."""
+    from baofen_sim.warmup import warm_up
+
+    return warm_up(lambda: warm_up_engine(policy_set.selected()), show=show)
 
 
 def engine_run_chunk(spec: RunSpec, first_table: int, n_tables: int) -> ChunkResult:
@@ -208,6 +220,10 @@ def play_chunks(out: Path, manifest: Manifest | SweepManifest, ledgers: Sequence
     writer.save()
     if runner is ENGINE_RUNNER and backend.name == LocalBackend.name and not engine_is_compiled():
         echo(COMPILE_NOTICE)
+        report = compile_engine(progress)
+        for line in report.notes:
+            echo(f"note: {line}")
+        echo(report.summary(policy_set.selected()))
     tasks = (ChunkTask(variant, ledger.spec, entry) for variant, ledger in ledgers for entry in ledger.pending())
     try:
         with progress_reporter(progress, total, done, title) as advance:

@@ -3,16 +3,21 @@ policy parameters, for paired comparisons.
 
     --vary OPTION=V1,V2,...       a rules option (RULES.md §9), as `--set OPTION=VALUE` takes it
     --vary SEAT.PARAM=V1,V2,...   one seat's policy parameter, as `--param SEAT.KEY=VALUE` takes it
+    --vary PARAM=V1,V2,...        a policy parameter of every seat at once, as `--param KEY=VALUE` takes it
+                                  (a name that is a rules option is the rules option)
+
+A name varied must not be given to the base run as well (`--set OPTION=...`, `--param SEAT.PARAM=...`): every
+variant would override it, so the two are refused together.
 
 The variants are the cross product of the `--vary` options, in the order given. Each is a RunSpec with the
 same seed, deals and table layout, so hand h is the same deal in every variant (DESIGN §4: common random
 numbers). Rules options and parameters are data to the kernels, so no variant recompiles.
 
 Output: OUT/manifest.json (`io.manifest.SweepManifest`), and each variant's part files in a hive folder,
-OUT/hands/NAME=VALUE/.../part-*.parquet (OUT/tricks/ likewise), where NAME is the option, or PARAM_SEAT for a
-seat's parameter (`open_threshold_0`, like the per-seat columns). `pl.scan_parquet("OUT/hands")` reads all
-variants as one table with the names as columns. Resumable and interrupt-safe like `simulate`, with one
-progress bar over the whole sweep.
+OUT/hands/NAME=VALUE/.../part-*.parquet (OUT/tricks/ likewise), where NAME is the option, PARAM_SEAT for a
+seat's parameter (`open_threshold_0`, like the per-seat columns), or PARAM for every seat's (`bid_margin`).
+`pl.scan_parquet("OUT/hands")` reads all variants as one table with the names as columns. Resumable and
+interrupt-safe like `simulate`, with one progress bar over the whole sweep.
 """
 
 from __future__ import annotations
@@ -28,9 +33,9 @@ from pathlib import Path
 from baofen_sim import simulate as runs
 from baofen_sim.io.lock import run_lock
 from baofen_sim.io.manifest import SweepManifest, VariantEntry, package_versions, read_manifest, utc_now
-from baofen_sim.policies.registry import PolicyError, parse_policy_options
+from baofen_sim.policies.registry import PolicyError, keyed_param_options, parse_policy_options, policy_spec
 from baofen_sim.rules import RulesError
-from baofen_sim.rules.ruleset import option_name
+from baofen_sim.rules.ruleset import FIELD_TYPES, option_name
 from baofen_sim.runspec import RunSpec
 from baofen_sim.simulate import (
     Backend,
@@ -51,17 +56,23 @@ FORBIDDEN_IN_VALUES = "/=\\"  # a value is a hive folder name
 
 class SweepError(ValueError):
     """A --vary option that cannot be swept: malformed, an unknown option or parameter, a value it does not
-    allow, a name given twice."""
+    allow, a name given twice (or also to --set / --param)."""
 
 
 @dataclass(frozen=True)
 class Vary:
     """One `--vary` option."""
 
-    name: str  # the hive key and column: the rules option, or PARAM_SEAT
+    name: str  # the hive key and column: the rules option, PARAM_SEAT, or PARAM for every seat
     values: tuple[str, ...]  # as given
-    seat: int | None = None  # a policy parameter's seat (None: a rules option)
-    key: str = ""  # ... and its name
+    seat: int | None = None  # a policy parameter's seat (None: a rules option, or every seat's parameter)
+    key: str = ""  # a policy parameter's name ("" for a rules option)
+
+    def seats(self, num_players: int) -> range:
+        """The seats whose parameter `key` it sets (none for a rules option)."""
+        if not self.key:
+            return range(0)
+        return range(self.seat, self.seat + 1) if self.seat is not None else range(num_players)
 
 
 @dataclass(frozen=True)
@@ -81,14 +92,16 @@ class SweepSummary:
     seconds: float
 
 
-def parse_vary(text: str, base: RunSpec, policy_opts: Sequence[str] = (), param_opts: Sequence[str] = ()) -> Vary:
+def parse_vary(text: str, base: RunSpec, policy_opts: Sequence[str] = (), param_opts: Sequence[str] = (),
+               overrides: Sequence[str] = ()) -> Vary:
     """One `--vary` text, every value checked against the base run (its rules, its seats' policies given by
-    `policy_opts` / `param_opts` as simulate takes them)."""
+    `policy_opts` / `param_opts` as simulate takes them); refused too when the base run's `--set` options
+    (`overrides`) or a `--param SEAT.KEY=VALUE` of `param_opts` set the name it varies."""
     where = f"--vary {text!r}"
     left, sep, right = text.partition("=")
     values = tuple(v.strip() for v in right.split(","))
     if not sep or not left.strip() or not all(values):
-        raise SweepError(f"{where}: expected OPTION=V1,V2,... or SEAT.PARAM=V1,V2,...")
+        raise SweepError(f"{where}: expected OPTION=V1,V2,..., SEAT.PARAM=V1,V2,... or PARAM=V1,V2,...")
     if len(set(values)) != len(values):
         raise SweepError(f"{where}: a value is given twice")
     if any(ch in value for value in values for ch in FORBIDDEN_IN_VALUES):
@@ -96,16 +109,41 @@ def parse_vary(text: str, base: RunSpec, policy_opts: Sequence[str] = (), param_
     head, dot, key = left.strip().partition(".")
     try:
         if dot and head.isdigit():
-            seat = int(head)
-            for value in values:  # PolicyError for a bad seat, an unknown parameter or a value out of range
-                parse_policy_options(policy_opts, [*param_opts, f"{seat}.{key}={value}"], base.num_players)
-            return Vary(f"{key.strip()}_{seat}", values, seat, key.strip())
-        name = option_name(left)
-        for value in values:  # RulesError for a value the option does not allow
-            base.rules.with_overrides([f"{name}={value}"])
-        return Vary(name, values)
+            vary = Vary(f"{key.strip()}_{int(head)}", values, int(head), key.strip())
+            for value in values:  # PolicyError for a bad seat, an unknown parameter or a value out of its domain
+                parse_policy_options(policy_opts, [*param_opts, f"{vary.seat}.{vary.key}={value}"], base.num_players)
+        elif not dot and left.strip().replace("-", "_") not in FIELD_TYPES and _is_policy_parameter(left.strip(), base):
+            vary = Vary(left.strip(), values, None, left.strip())
+            for value in values:  # PolicyError for a value out of its domain or a seat whose policy lacks it
+                parse_policy_options(policy_opts, [*param_opts, f"{vary.key}={value}"], base.num_players)
+        else:
+            vary = Vary(option_name(left), values)
+            for value in values:  # RulesError for a value the option does not allow
+                base.rules.with_overrides([f"{vary.name}={value}"])
     except (RulesError, PolicyError) as error:
         raise SweepError(f"{where}: {error}") from None
+    _refuse_also_given(vary, where, overrides, param_opts, base.num_players)
+    return vary
+
+
+def _refuse_also_given(vary: Vary, where: str, overrides: Sequence[str], param_opts: Sequence[str],
+                       num_players: int) -> None:
+    """SweepError when a --set option (`overrides`) or a --param SEAT.KEY=VALUE sets what `vary` varies: every
+    variant would override it."""
+    if not vary.key:
+        given = [f"--set {item!r}" for item in overrides if option_name(item.partition("=")[0]) == vary.name]
+        what = vary.name
+    else:
+        keyed = keyed_param_options(param_opts, num_players)
+        given = [f"--param {keyed[seat, vary.key]!r}" for seat in vary.seats(num_players) if (seat, vary.key) in keyed]
+        what = f"{vary.key} of seat {vary.seat}" if vary.seat is not None else f"{vary.key} of every seat"
+    if given:
+        raise SweepError(f"{where} and {given[0]} both set {what}; give it in one of them")
+
+
+def _is_policy_parameter(key: str, base: RunSpec) -> bool:
+    """Whether some seat's policy in the base run has a parameter called `key`."""
+    return any(key in (p.name for p in policy_spec(name).params) for name in base.policies)
 
 
 def plan_variants(base: RunSpec, varies: Sequence[Vary]) -> list[Variant]:
@@ -118,11 +156,11 @@ def plan_variants(base: RunSpec, varies: Sequence[Vary]) -> list[Variant]:
     variants = []
     for combination in itertools.product(*(v.values for v in varies)):
         rules = base.rules.with_overrides([f"{v.name}={value}" for v, value in zip(varies, combination, strict=True)
-                                           if v.seat is None])
+                                           if not v.key])
         params = [dict(p) for p in base.params]
         for v, value in zip(varies, combination, strict=True):
-            if v.seat is not None:
-                params[v.seat][v.key] = float(value)
+            for seat in v.seats(base.num_players):
+                params[seat][v.key] = float(value)
         values = {v.name: value for v, value in zip(varies, combination, strict=True)}
         folder = "/".join(f"{name}={value}" for name, value in values.items())
         variants.append(Variant(values, folder, base.replace(rules=rules, params=tuple(params))))

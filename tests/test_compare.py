@@ -86,7 +86,7 @@ def test_paired_difference_of_moment_sums_matches_the_linearisation_computed_dir
 def test_paired_difference_without_hands_in_a_run_is_undefined():
     sums = RatioSums(8, 0, 0, 0, 0, 0, 3, 4, 3, 3, 4, 0, 0, 0, 0)
     assert paired_difference(sums) == {"a": None, "b": 0.75, "difference": None, "ci95": None,
-                                       "ci95_unpaired": None, "variance_reduction": None}
+                                       "ci95_unpaired": None, "variance_reduction": None, "identical_hands": False}
 
 
 # ---- comparing runs ----
@@ -237,5 +237,6 @@ def test_compare_command_json_is_plain(runs):
     data = json.loads(result.stdout)  # the CLI writes it with allow_nan=False: no NaN anywhere
     groups = {g["key"]["zhujiao"]: g for g in data["groups"]}
     assert groups[3]["metrics"]["declarer_win_rate"] == {"a": None, "b": None, "difference": None, "ci95": None,
-                                                         "ci95_unpaired": None, "variance_reduction": None}
+                                                         "ci95_unpaired": None, "variance_reduction": None,
+                                                         "identical_hands": False}
     assert data["a"] == str(runs[0]) and groups[0]["hands_a"] == 3

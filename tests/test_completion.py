@@ -16,7 +16,7 @@ import pytest
 import typer.main
 from typer._completion_classes import BashComplete
 
-from baofen_sim.analysis.columns import DECLARER_STRENGTH, POSITION
+from baofen_sim.analysis.columns import DECLARER_STRENGTH, EVALUATION, POSITION
 from baofen_sim.cli import app
 from baofen_sim.completion import DATA_FILE, completion_command, joined_words
 from baofen_sim.completion_data import completion_data
@@ -117,7 +117,7 @@ def test_set_completes_rule_options_as_option_equals_then_their_values():
 
 
 def test_by_completes_the_hand_columns_and_the_report_pseudo_columns():
-    columns = [column.name for column in hand_columns()] + [POSITION, DECLARER_STRENGTH]
+    columns = [column.name for column in hand_columns()] + [POSITION, DECLARER_STRENGTH, EVALUATION]
     assert bash("baofen-sim report runs/x --by ") == columns
     assert bash("baofen-sim compare runs/a runs/b --by declarer_") == [
         name for name in columns if name.startswith("declarer_")]

@@ -1,4 +1,5 @@
-"""Every example a user is shown runs, and a sweep example varies something that changes the hands.
+"""Every example a user is shown runs, and a sweep example of the help varies something that changes the hands
+(the README's cap studies show, on purpose, that the shipped bidders never reach a cap: issue 21).
 
 The examples are the `Example:` lines of every command's `--help` and the `baofen-sim` lines of README.md's
 bash blocks. They run in order (README first, then the help texts: the help examples read runs the README
@@ -110,9 +111,10 @@ def test_every_example_runs(example_walk):
     assert not failures, "examples that fail:\n" + "\n".join(failures)
 
 
-def test_every_sweep_example_changes_the_hands(example_walk):
+def test_every_sweep_help_example_changes_the_hands(example_walk):
+    shown_in_help = {scaled(example) for example in help_examples()}
     sweeps = [(command, cwd / out) for command, result, cwd in example_walk
-              if result.returncode == 0 and (out := sweep_out(command))]
+              if command in shown_in_help and result.returncode == 0 and (out := sweep_out(command))]
     assert sweeps, "no sweep example ran"
     for command, out in sweeps:
         sweep = open_output(out)

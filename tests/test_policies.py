@@ -76,8 +76,8 @@ def run_auction(rules, hands, ids, params, seed, zhujiao=0):
     counts = np.stack([counts_of(h) for h in hands])
     caps = np.array([ka.bid_cap(hr, c) for c in counts], dtype=np.int64)
     state, seats, bids = auction_arrays(hr)
-    n = play_auction(hr, zhujiao, counts, caps, ids, params, seat_streams(seed), state, seats, bids,
-                     np.zeros(hr.max_bid_choices, dtype=np.int64), np.zeros(hr.max_auction_steps, dtype=np.int64))
+    n, _ = play_auction(hr, zhujiao, counts, caps, ids, params, seat_streams(seed), state, seats, bids,
+                        np.zeros(hr.max_bid_choices, dtype=np.int64), np.zeros(hr.max_auction_steps, dtype=np.int64))
     steps = [(int(seats[i]), None if bids[i] == ka.PASS else int(bids[i])) for i in range(n)]
     declarer = int(ka.auction_declarer(state))
     return steps, (None if declarer == ka.NO_SEAT else declarer), (int(ka.auction_target(state)) or None)
@@ -161,15 +161,16 @@ def test_policy_arrays_from_names_and_mappings():
     ([], ["0.per_5_points=0"], "must be > 0"),
     (["random"], ["2.pass_weight=-1"], "must be >= 0"),
     ([], ["5.max_bid=100"], "seat 5 is not a seat"),
-    ([], ["0"], "'0' is neither FILE.toml nor a named parameter file; named: default-bids, heuristic-untuned"),
+    ([], ["0"], "'0' is neither FILE.toml nor a named parameter file; named: bold-bids, cautious-bids, default-bids, "
+                "heuristic-untuned"),
     ([], ["0=params.txt"], "'params.txt' is neither FILE.toml nor a named parameter file"),
     ([], ["1=heuristic-untund"], "did you mean heuristic-untuned?"),
     ([], ["0=/no/such/file.toml"], "no such file"),
     (["random"], ["heuristic-untuned"], "unknown parameter 'declarer_win_min_points' for policy random"),
-    (["sampler"], ["0.samples=0"], "samples = 0 is not allowed \\(must be >= 1\\)"),
-    (["sampler"], ["0.samples=2000"], "samples = 2000 is not allowed \\(must be <= 1024\\)"),
-    (["sampler"], ["0.candidates=22"], "candidates = 22 is not allowed \\(must be <= 21\\)"),
-    (["sampler"], ["0.candidates=2.5"], "candidates = 2.5 is not allowed \\(must be a whole number\\)"),
+    (["sampler"], ["0.samples=0"], "samples = 0 is not allowed \\(must be a whole number from 1 to 1024\\)"),
+    (["sampler"], ["0.samples=2000"], "samples = 2000 is not allowed \\(must be a whole number from 1 to 1024\\)"),
+    (["sampler"], ["0.candidates=22"], "candidates = 22 is not allowed \\(must be a whole number from 1 to 21\\)"),
+    (["sampler"], ["0.candidates=2.5"], "candidates = 2.5 is not allowed \\(must be a whole number from 1 to 21\\)"),
 ])
 def test_bad_options_raise_one_line(policies, params, message):
     with pytest.raises(PolicyError, match=message) as error:

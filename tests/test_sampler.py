@@ -187,9 +187,9 @@ def test_sampler_hands_are_legal_and_deterministic():
 
 
 @pytest.mark.parametrize(("params", "message"), [
-    (["0.samples=0"], "samples = 0 is not allowed (must be >= 1)"),
-    (["0.candidates=40"], "candidates = 40 is not allowed (must be <= 21)"),
-    (["0.samples=7.5"], "samples = 7.5 is not allowed (must be a whole number)"),
+    (["0.samples=0"], "samples = 0 is not allowed (must be a whole number from 1 to 1024)"),
+    (["0.candidates=40"], "candidates = 40 is not allowed (must be a whole number from 1 to 21)"),
+    (["0.samples=7.5"], "samples = 7.5 is not allowed (must be a whole number from 1 to 1024)"),
     (["0=random-params.toml"], "unknown parameter 'pass_weight' for policy sampler (seat 0)"),
 ])
 def test_bad_sampler_parameters_are_one_line_and_exit_2(tmp_path, params, message):

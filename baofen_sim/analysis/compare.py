@@ -2,12 +2,15 @@
 and forced-declarer mode), hand i of A against hand i of B.
 
 Per metric: A, B, the difference B − A with its paired 95% CI, the unpaired CI beside it, and the variance
-reduction the pairing bought (statistics in `stats.paired_difference`). Metrics: all-pass rate; declarer
-win rate; mean settlement per seat, of the declarer and of the defenders (in declared hands); per position
-of the declarer from the 主叫, how often it declares, its win rate and mean settlement; quanji, banji and
-jintaiyang rates per hand; mean pot after the hand. With `by`, the same per group, groups matched by
-value: a group's metric is a ratio over all hands (its numerator and denominator are zero outside the
-group), so the paired CI stays right when a hand falls in different groups in A and B.
+reduction the pairing bought (statistics in `stats.paired_difference`; where the hands agree to float
+precision, JSON `variance_reduction` null with `identical_hands` true, shown as "identical hands"). Metrics:
+all-pass rate; declarer win rate; mean settlement per seat, of the declarer and of the defenders (in declared
+hands); per position of the declarer from the 主叫, how often it declares, its win rate and mean settlement;
+quanji, banji and jintaiyang rates per hand; mean pot after the hand; and, in runs with the cap columns, how
+often a cap is reached or holds a bidder back and the declarer's settlement where it does (`caps`). With `by`,
+the same per group, groups matched by value: a group's metric is a ratio over all hands (its numerator and
+denominator are zero outside the group), so the paired CI stays right when a hand falls in different groups in
+A and B.
 
 One lazy pass over the columns it needs: the moments of every metric are summed per pair of (A group,
 B group) and then added up per group.
@@ -16,7 +19,6 @@ B group) and then added up per group.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +27,17 @@ from rich.console import Console
 from rich.table import Table
 
 from baofen_sim.analysis import text
-from baofen_sim.analysis.columns import check_group_count, declarer_position, with_keys, with_roles
+from baofen_sim.analysis.caps import CAP_COLUMNS, cap_metrics, cap_weights, joint_cap_weight
+from baofen_sim.analysis.columns import (
+    EVALUATION,
+    check_group_count,
+    declarer_position,
+    evaluation_columns,
+    evaluation_range,
+    with_keys,
+    with_roles,
+)
+from baofen_sim.analysis.metric import Metric
 from baofen_sim.analysis.runs import (
     ReportError,
     forced_declarer,
@@ -40,25 +52,16 @@ SIDES = ("a", "b")
 CATEGORY_RATES = (("quanji", "全击 quanji"), ("banji", "半击 banji"), ("jintaiyang", "金太阳 jintaiyang"))
 
 
-@dataclass(frozen=True, slots=True)
-class Metric:
-    """A ratio Σ value / Σ weight over the hands of a run."""
-
-    name: str  # key in the output
-    title: str  # shown in text
-    value: pl.Expr  # per hand, zero where the weight is zero
-    weight: str | None  # a key of `weights()`; None: every hand weighs 1 (a mean over hands)
-    percent: bool = False  # a rate, shown as a percentage
-
-
 def weights(seats: int) -> dict[str, pl.Expr]:
     """The per-hand denominators of the ratio metrics (expects `with_roles` columns)."""
     position = pl.col("__position")
-    return {"declared": pl.col("__declared"), **{f"position_{p}": position == p for p in range(seats)}}
+    return {"declared": pl.col("__declared"), **{f"position_{p}": position == p for p in range(seats)},
+            **cap_weights()}
 
 
-def metrics(seats: int) -> tuple[Metric, ...]:
-    """Every metric `compare` reports, in display order (expects `with_roles` columns and `__position`)."""
+def metrics(seats: int, caps: bool = False) -> tuple[Metric, ...]:
+    """Every metric `compare` reports, in display order (expects `with_roles` columns and `__position`); with
+    `caps`, also the cap metrics (`caps.cap_metrics`: runs with the cap columns)."""
     declared = pl.col("__declared")
     won = declared & pl.col("declarer_won").fill_null(False)
     position = pl.col("__position")
@@ -79,6 +82,7 @@ def metrics(seats: int) -> tuple[Metric, ...]:
         *[Metric(f"{label}_rate", f"{title} rate", pl.col("category") == label, None, percent=True)
           for label, title in CATEGORY_RATES],
         Metric("pot_after_mean", "mean pot after the hand", pl.col("pot_after"), None),
+        *(cap_metrics() if caps else ()),
     )
 
 
@@ -130,16 +134,19 @@ def compare_frames(hands_a: pl.LazyFrame, hands_b: pl.LazyFrame, keys: Sequence[
     unless both have the same number of rows with equal `keys` (e.g. hand) row by row."""
     seats = _common_seats(hands_a, hands_b)
     by = list(dict.fromkeys(by))
-    defined = metrics(seats)
-    sides = [_per_hand(hands, seats, keys, by, defined, side) for hands, side in zip((hands_a, hands_b), SIDES,
-                                                                                     strict=True)]
+    columns = set(hands_a.collect_schema().names()) & set(hands_b.collect_schema().names())
+    defined = metrics(seats, caps=set(CAP_COLUMNS) <= columns)
+    evaluations = (evaluation_range([hands_a, hands_b], seats)
+                   if EVALUATION in by and set(evaluation_columns(seats)) <= columns else None)
+    sides = [_per_hand(hands, seats, keys, by, defined, side, evaluations)
+             for hands, side in zip((hands_a, hands_b), SIDES, strict=True)]
     rows = _check_sizes(sides, by)
     terms = _Terms()
     sums = [terms.ratio_sums(m) for m in defined]
     hands_a_term, hands_b_term = terms.count("a"), terms.count("b")
     mismatch = pl.any_horizontal([pl.col(f"{k}_a").ne_missing(pl.col(f"{k}_b")) for k in keys]).sum()
     aggregates = [*terms.expressions(), mismatch.alias("__mismatches")]
-    paired = pl.concat(sides, how="horizontal")
+    paired = joint_cap_weight(pl.concat(sides, how="horizontal"), defined)
     by_columns = [f"__by{j}_{side}" for side in SIDES for j in range(len(by))]
     joint = (paired.group_by(by_columns).agg(aggregates) if by else paired.select(aggregates)).collect()
     mismatches = joint["__mismatches"].sum()
@@ -181,10 +188,12 @@ def _check_sizes(sides: list[pl.LazyFrame], by: Sequence[str]) -> int:
 
 
 def _per_hand(hands: pl.LazyFrame, seats: int, keys: Sequence[str], by: Sequence[str],
-              defined: Sequence[Metric], side: str) -> pl.LazyFrame:
+              defined: Sequence[Metric], side: str, evaluations: tuple[float, float] | None) -> pl.LazyFrame:
     """Key, group, metric and weight columns of one run, suffixed by its side (`hand_a`, `__by0_a`,
-    `declarer_win_rate_a`, `w_declared_a`, ...); a metric's value and weight as floats, 0 where null."""
-    hands = with_keys(with_roles(hands, seats), by, seats).with_columns(declarer_position(seats).alias("__position"))
+    `declarer_win_rate_a`, `w_declared_a`, ...); a metric's value and weight as floats, 0 where null.
+    `evaluations`: the range of both runs' evaluations, so that both get the same evaluation buckets."""
+    hands = with_keys(with_roles(hands, seats), by, seats, evaluations).with_columns(
+        declarer_position(seats).alias("__position"))
     used = {m.weight for m in defined if m.weight is not None}
     return hands.select(
         *[pl.col(k).alias(f"{k}_{side}") for k in keys],
@@ -275,10 +284,13 @@ def comparison_table(compared: dict[str, dict[str, Any]], seats: int, title: str
     name_a, name_b = names
     table = Table("metric", name_a, name_b, f"{name_b} − {name_a}", "95% CI", "unpaired 95% CI",
                   "variance reduction", title=title)
-    for metric in metrics(seats):
+    for metric in metrics(seats, caps=True):
+        if metric.name not in compared:  # runs without the cap columns
+            continue
         c = compared[metric.name]
         show = text.pct if metric.percent else text.num
-        reduction = "-" if c["variance_reduction"] is None else f"{c['variance_reduction']:.2f}×"
+        reduction = ("identical hands" if c["identical_hands"] else "-" if c["variance_reduction"] is None
+                     else f"{c['variance_reduction']:.2f}×")
         table.add_row(metric.title, show(c["a"]), show(c["b"]), text.signed(c["difference"], metric.percent),
                       text.signed_ci(c["ci95"], metric.percent), text.signed_ci(c["ci95_unpaired"], metric.percent),
                       reduction)

@@ -45,12 +45,14 @@ def check_plot_format(path: str | Path) -> None:
 
 def plot_by_target(report: dict[str, Any], path: str | Path) -> Path:
     """The declarer win rate and the mean declarer settlement by target, with 95% CI bars; one series per
-    group (with declared hands) when the report has `--by` groups."""
+    group (with declared hands) when the report has `--by` groups. A `--target each` run: `make_rates_figure`."""
     return _save(by_target_figure(report), path)
 
 
 def by_target_figure(report: dict[str, Any]) -> Figure:
     """The figure of `plot_by_target`."""
+    if "every_target" in report:
+        return make_rates_figure(report)
     if "groups" in report:
         series = [(key_text(g["key"]), g["by_target"]) for g in report["groups"] if g["by_target"]]
     else:
@@ -67,6 +69,29 @@ def by_target_figure(report: dict[str, Any]) -> Figure:
                     title="Declarer settlement, 95% CI")
     settle_axes.axhline(0.0, color="grey", linewidth=0.8)
     _finish(figure, [win_axes, settle_axes])
+    return figure
+
+
+def make_rates_figure(report: dict[str, Any]) -> Figure:
+    """A `--target each` run: P(make T) and the declarer's mean settlement at T against T, with 95% CI bands;
+    one line per declarer evaluation bucket (per `--by` group when the report has groups)."""
+    if "groups" in report:
+        series = [(key_text({k: g[k] for k in report["by"]}), g["targets"]) for g in report["every_target"]]
+    elif report.get("every_target_by_evaluation"):
+        series = [(f"evaluation {g['evaluation']}", g["targets"]) for g in report["every_target_by_evaluation"]]
+    else:
+        series = [("all hands", g["targets"]) for g in report["every_target"]]
+    figure = _figure(13, [label for label, _ in series])
+    make_axes, settle_axes = figure.subplots(1, 2)
+    colours = matplotlib.colormaps["viridis"]
+    for i, (label, rows) in enumerate(series):
+        colour = colours(i / max(1, len(series) - 1))
+        _band(make_axes, rows, "make_rate", "make_ci95", label, colour, scale=100.0)
+        _band(settle_axes, rows, "mean_settle_declarer", "settle_ci95", label, colour)
+    make_axes.set(xlabel="target T", ylabel="P(make T) (%)", title="Declarer makes T, 95% CI (one play per hand)")
+    settle_axes.set(xlabel="target T", ylabel="mean declarer settlement at T", title="Declarer settlement at T, 95% CI")
+    settle_axes.axhline(0.0, color="grey", linewidth=0.8)
+    _finish(figure, [make_axes, settle_axes])
     return figure
 
 
@@ -143,6 +168,17 @@ def _style(index: int, n: int) -> dict[str, Any]:
     if n <= 10:
         return {"color": f"C{index}", "marker": "o"}
     return {"color": matplotlib.colormaps["tab20"](index % DISTINCT_SERIES), "marker": "os"[index % 2]}
+
+
+def _band(axes: Any, rows: list[dict[str, Any]], key: str, ci_key: str, label: str, colour: Any,
+          scale: float = 1.0) -> None:
+    """A line of `key` against the target with its CI as a shaded band."""
+    rows = [r for r in rows if r[key] is not None]
+    x = [r["target"] for r in rows]
+    axes.plot(x, [r[key] * scale for r in rows], "-", color=colour, linewidth=1.2, label=label)
+    shown = [r for r in rows if r[ci_key]]
+    axes.fill_between([r["target"] for r in shown], [r[ci_key][0] * scale for r in shown],
+                      [r[ci_key][1] * scale for r in shown], color=colour, alpha=0.15, linewidth=0)
 
 
 def _errorbar(axes: Any, rows: list[dict[str, Any]], x_key: str, key: str, ci_key: str, label: str, offset: float,

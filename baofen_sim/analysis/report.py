@@ -15,7 +15,9 @@ Per run, or per group of the `by` columns (data columns or the pseudo-columns `p
 
 The header names the rules, the policies and parameters per seat, and a forced declarer or target. A run
 with `--target each` also gets P(make T) and the declarer's mean settlement at every bid value T, overall
-and by declarer strength (`targets.every_target`).
+and by declarer strength and evaluation (`targets.every_target`). The bid caps: how often one is reached or holds
+a bidder back, and the declarer's results there (`caps`). `evaluation` restricts a `--declarer each` run to the
+hands of an evaluation range (`selection`).
 `build_report` returns plain JSON-ready data; `print_report` shows it as rich tables.
 """
 
@@ -30,8 +32,10 @@ from rich.console import Console
 from rich.table import Table
 
 from baofen_sim.analysis import text
+from baofen_sim.analysis.caps import cap_aggregates, cap_groups_table, cap_summary, cap_table, has_cap_columns
 from baofen_sim.analysis.columns import (
     DECLARER_STRENGTH,
+    EVALUATION,
     POSITION,
     check_group_count,
     has_pot_flow,
@@ -51,6 +55,7 @@ from baofen_sim.analysis.runs import (
     open_output,
     seats_of,
 )
+from baofen_sim.analysis.selection import select_evaluation
 from baofen_sim.analysis.stats import mean_interval, wilson_interval
 from baofen_sim.analysis.targets import every_target
 from baofen_sim.codes import CATEGORY_LABELS
@@ -75,9 +80,10 @@ CATEGORY_TITLES = {  # shown in text output
     "wangfen_full": "王分全抓 (W = 50)",
     "wangfen_zero": "倒扣王分 (W = 0)",
 }
-BREAKDOWNS = ("target", DECLARER_STRENGTH, POSITION)  # declared hands by these, in the overall report
+BREAKDOWNS = ("target", DECLARER_STRENGTH, EVALUATION, POSITION)  # declared hands by these, in the overall report
 STRENGTH_TABLE_TARGETS = (85, 90, 95, 100, 110, 120, 130, 150)
-BREAKDOWN_TITLES = {"target": "target", DECLARER_STRENGTH: "declarer strength", POSITION: "position from the 主叫"}
+BREAKDOWN_TITLES = {"target": "target", DECLARER_STRENGTH: "declarer strength", EVALUATION: "declarer evaluation",
+                    POSITION: "position from the 主叫"}
 
 
 # ---- reading ----
@@ -168,30 +174,38 @@ def _declared_aggregates() -> list[pl.Expr]:
 
 
 @naming_damaged_parts
-def build_report(out_dir: str | Path, by: str | Sequence[str] | None = None) -> dict[str, Any]:
+def build_report(out_dir: str | Path, by: str | Sequence[str] | None = None,
+                 evaluation: tuple[float, float] | None = None) -> dict[str, Any]:
     """Summary statistics of the run or sweep in `out_dir`: overall, or per group of the `by` columns (and of
-    a sweep's vary names). ReportError for an unknown column or more than `columns.MAX_GROUPS` groups."""
+    a sweep's vary names); with `evaluation` (low, high), of the hands whose declarer's evaluation is in
+    [low, high) only (`selection`). ReportError for an unknown column or more than `columns.MAX_GROUPS` groups."""
     source = open_output(out_dir)
     keys = list(dict.fromkeys([*(source.vary if isinstance(source, Sweep) else ()), *_names(by)]))
     hands = source.scan()
     columns = hands.collect_schema().names()
     seats = seats_of(columns)
+    if evaluation is not None:
+        hands = select_evaluation(source, hands, seats, evaluation)
+    caps = cap_aggregates() if has_cap_columns(columns) and forced_declarer(source.spec) is None else []  # auctions
     pot_flow = has_pot_flow(columns, seats)
     breakdowns = ["target"] if keys else [k for k in BREAKDOWNS if k in columns or k in pseudo_columns(columns, seats)]
     hands = with_keys(_with_pot_split(with_roles(hands, seats)), [*keys, *breakdowns], seats)
     check_group_count(hands, keys)
     declared = hands.filter(pl.col("__declared"))
-    aggregates = _aggregates(seats, pot_flow, forced_declarer(source.spec) == EACH)
+    aggregates = [*_aggregates(seats, pot_flow, forced_declarer(source.spec) == EACH), *caps]
     frames = [hands.group_by(keys).agg(aggregates) if keys else hands.select(aggregates),
               *[declared.group_by(list(dict.fromkeys([*keys, k]))).agg(_declared_aggregates()) for k in breakdowns]]
     summary, *by_key = pl.collect_all(frames)
     splits = _splits_derivable(source)
-    report: dict[str, Any] = {"out": str(out_dir), **run_info(source), "scoring": _scoring(source)}
+    report: dict[str, Any] = {"out": str(out_dir), **run_info(source), "scoring": _scoring(source),
+                              "evaluation": None if evaluation is None else list(evaluation)}
     if forced_target(source.spec) == EACH:  # the play ignored the target: the results at every target
         rules = RuleSet.from_dict(source.spec["rules"])
         report["every_target"] = every_target(hands, rules, seats, keys)
         if not keys:
             report["every_target_by_strength"] = every_target(hands, rules, seats, [DECLARER_STRENGTH])
+            if EVALUATION in breakdowns:
+                report["every_target_by_evaluation"] = every_target(hands, rules, seats, [EVALUATION])
     if not keys:
         report["overall"] = _metrics(summary.row(0, named=True), seats, splits, pot_flow)
         for key, frame in zip(breakdowns, by_key, strict=True):
@@ -230,6 +244,7 @@ def run_info(source: Run | Sweep) -> dict[str, Any]:
         "params": None if spec is None else spec["params"],
         "declarer": forced_declarer(spec),
         "target": forced_target(spec),
+        "min_evaluation": None if spec is None else spec.get("min_evaluation"),
     }
     if isinstance(source, Sweep):
         info["vary"] = list(source.vary)
@@ -266,6 +281,7 @@ def _metrics(row: dict[str, Any], seats: int, splits_derivable: bool, pot_flow: 
                 "splits": row["__pot_splits"] if splits_derivable else None},
         "failed_throws": {"total": row["__failed_throws"], "per_hand": _ratio(row["__failed_throws"], hands),
                           "hands_with_any": _ratio(row["__hands_with_failed_throw"], hands)},
+        **cap_summary(row),
     }
 
 
@@ -331,6 +347,8 @@ def print_report(report: dict[str, Any], console: Console | None = None) -> None
     if "groups" in report:
         keys = report["by"]
         console.print(_groups_table(keys, report["groups"], unit))
+        if report["groups"] and "caps" in report["groups"][0]:
+            console.print(cap_groups_table(keys, report["groups"]))
         for group in report["groups"]:
             console.print(_declared_table(group["by_target"], "target", f"by target, {text.key_text(group['key'])}",
                                           unit, next(captions, None)))
@@ -339,13 +357,17 @@ def print_report(report: dict[str, Any], console: Console | None = None) -> None
     console.print(_settlement_table(report["overall"], unit))
     for line in _pot_lines(report["overall"]):
         console.print(line)
+    if "caps" in report["overall"]:
+        console.print(cap_table(report["overall"]["caps"]))
     for key in BREAKDOWNS:
         if f"by_{key}" in report:
             console.print(_declared_table(report[f"by_{key}"], key, f"declared hands by {BREAKDOWN_TITLES[key]}",
                                           unit, next(captions, None)))
     if "every_target" in report:
         console.print(_every_target_table(report["every_target"][0]["targets"], unit))
-        console.print(_make_rates_by_strength(report["every_target_by_strength"], unit))
+        console.print(_make_rates_by(report["every_target_by_strength"], DECLARER_STRENGTH, unit))
+        if "every_target_by_evaluation" in report:
+            console.print(_make_rates_by(report["every_target_by_evaluation"], EVALUATION, unit))
 
 
 def _hands_word(report: dict[str, Any]) -> str:
@@ -362,14 +384,15 @@ def _every_target_table(rows: list[dict[str, Any]], unit: str) -> Table:
     return table
 
 
-def _make_rates_by_strength(groups: list[dict[str, Any]], unit: str) -> Table:
-    """P(make T) per declarer strength bucket at a few targets (every target is in --json)."""
+def _make_rates_by(groups: list[dict[str, Any]], key: str, unit: str) -> Table:
+    """P(make T) per bucket of `key` (declarer strength or evaluation) at a few targets (every target is in
+    --json)."""
     shown = [t for t in groups[0]["targets"] if t["target"] in STRENGTH_TABLE_TARGETS] if groups else []
-    table = Table("declarer strength", unit, *(f"P(make {t['target']})" for t in shown),
-                  title="P(make T) by declarer strength (--json: every target, with CIs and settlements)")
+    table = Table(BREAKDOWN_TITLES[key], unit, *(f"P(make {t['target']})" for t in shown),
+                  title=f"P(make T) by {BREAKDOWN_TITLES[key]} (--json: every target, with CIs and settlements)")
     for g in groups:
         made = {t["target"]: t["make_rate"] for t in g["targets"]}
-        table.add_row(str(g[DECLARER_STRENGTH]), str(g["targets"][0]["hands"]),
+        table.add_row(str(g[key]), str(g["targets"][0]["hands"]),
                       *(text.pct(made[t["target"]]) for t in shown))
     return table
 
@@ -392,6 +415,12 @@ def header_lines(report: dict[str, Any]) -> list[str]:
         target = report.get("target")
         lines.append(f"forced declarer: {_seat_text(report['declarer'])}"
                      + ("" if target is None else f", target {target}"))
+    if report.get("min_evaluation") is not None:
+        lines.append(f"seats whose evaluation is below {report['min_evaluation']:g} pass (--min-evaluation: their "
+                     "seat-hands are not played and count as all-pass)")
+    if report.get("evaluation"):
+        low, high = report["evaluation"]
+        lines.append(f"only the hands whose declarer's evaluation is at least {low:g} and below {high:g}")
     if report.get("vary"):
         lines.append(f"sweep over {', '.join(report['vary'])}: {len(report['variants'])} variants on the same deals")
     return lines

@@ -144,8 +144,11 @@ def forced_target(spec: dict[str, Any] | None) -> int | str | None:
 
 
 def row_keys(spec: dict[str, Any] | None) -> list[str]:
-    """The columns that name a row: the hand, and the declarer too when every deal is played once per seat."""
-    return ["hand", "declarer"] if forced_declarer(spec) == EACH else ["hand"]
+    """The columns that name a row: the hand, and the declarer too when every deal is played once per seat
+    (unless seats below a --min-evaluation passed: their rows have no declarer, and the rows of a hand come in
+    seat order in every such run)."""
+    each = forced_declarer(spec) == EACH and (spec or {}).get("min_evaluation") is None
+    return ["hand", "declarer"] if each else ["hand"]
 
 
 def _manifest_data(out: Path) -> dict[str, Any] | None:

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from baofen_sim.analysis.stats import mean_interval, wilson_interval
+from baofen_sim.analysis.stats import interval_list, mean_interval, wilson_interval
 from baofen_sim.codes import CATEGORY_LABELS
 from baofen_sim.rules import RuleSet
 
@@ -86,12 +86,8 @@ def every_target(hands: pl.LazyFrame, rules: RuleSet, seats: int, by: list[str] 
             mean = float(total / size)
             std = float(np.sqrt(max(0.0, (total_sq - size * mean ** 2) / (size - 1)))) if size > 1 else None
             per_target.append({"target": target, "hands": int(size), "wins": wins, "make_rate": wins / size,
-                               "make_ci95": _listed(wilson_interval(wins, int(size))),
+                               "make_ci95": interval_list(wilson_interval(wins, int(size))),
                                "mean_settle_declarer": mean,
-                               "settle_ci95": _listed(mean_interval(mean, std, int(size)))})
+                               "settle_ci95": interval_list(mean_interval(mean, std, int(size)))})
         out.append({**dict(zip(keys, group, strict=True)), "targets": per_target})
     return out
-
-
-def _listed(interval: tuple[float, float] | None) -> list[float] | None:
-    return None if interval is None else [float(interval[0]), float(interval[1])]

@@ -1,10 +1,14 @@
 """The auction phase (RULES.md §5.4): each seat's bid policy asked in turn over the `kernels.auction` state
-machine, from the 主叫 until the auction is over."""
+machine, from the 主叫 until the auction is over.
+
+Where a seat's cap (§5.4.2) removes some of the bids the step offers, its policy is also asked, on a copy of
+its stream, what it would bid with them all: a bid above the cap means the cap held it back (the hand's
+`cap_limited`). The copy is dropped, so the question changes nothing in the auction or later draws."""
 
 from __future__ import annotations
 
-from baofen_sim.codes import AU_TO_ACT
-from baofen_sim.kernels.auction import apply_bid, auction_over, auction_start, legal_bids
+from baofen_sim.codes import AU_TO_ACT, PASS
+from baofen_sim.kernels.auction import apply_bid, auction_over, auction_start, offered_bids, seat_cap, within_cap
 from baofen_sim.kernels.jit import njit
 from baofen_sim.policies.dispatch import bid_decision
 
@@ -12,7 +16,8 @@ from baofen_sim.policies.dispatch import bid_decision
 @njit(cache=True, inline="always")
 def play_auction(hr, zhujiao, hands, caps, policy_ids, params, rng_states, state, out_seats, out_bids, legal,
                  out_cheapest):
-    """Run a whole auction with each seat's policy; returns the number of steps.
+    """Run a whole auction with each seat's policy; returns (the number of steps, whether some seat's policy
+    would have bid above its cap).
 
     hands int8[N, 54] dealt hands; caps int64[N] (`kernels.auction.bid_cap`); policy_ids int8[N];
     params float64[N, MAX_PARAMS]; rng_states uint64[N] (each seat's policy stream, advanced in place);
@@ -24,9 +29,16 @@ def play_auction(hr, zhujiao, hands, caps, policy_ids, params, rng_states, state
     """
     auction_start(hr, zhujiao, state)
     steps = 0
+    limited = False
     while not auction_over(state):
         seat = state[AU_TO_ACT]
-        n_legal = legal_bids(hr, state, caps, legal)
+        cap = seat_cap(hr, caps, seat)
+        n_offered = offered_bids(hr, state, legal)
+        n_legal = within_cap(legal, n_offered, cap)
+        if n_legal < n_offered and not limited:
+            wish, _ = bid_decision(policy_ids[seat], params[seat], hands[seat], legal, n_offered, state,
+                                   rng_states[seat])
+            limited = wish != PASS and wish > cap
         bid, rng_states[seat] = bid_decision(policy_ids[seat], params[seat], hands[seat], legal, n_legal, state,
                                              rng_states[seat])
         out_seats[steps] = seat
@@ -34,4 +46,4 @@ def play_auction(hr, zhujiao, hands, caps, policy_ids, params, rng_states, state
         out_cheapest[steps] = legal[0] if n_legal > 0 else 0
         apply_bid(hr, state, bid)
         steps += 1
-    return steps
+    return steps, limited

@@ -24,10 +24,10 @@ from __future__ import annotations
 import numpy as np
 
 from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS
-from baofen_sim.codes import BID_PAD, CAT_ALL_PASS, DECLARER_BY_AUCTION, NO_SEAT, PASS, TRUMP_NOT_NAMED
+from baofen_sim.codes import BID_PAD, CAT_ALL_PASS, DECLARER_BY_AUCTION, LG_POT, NO_SEAT, PASS, TRUMP_NOT_NAMED
 from baofen_sim.engine.auction import play_auction
 from baofen_sim.engine.tricks import play_tricks
-from baofen_sim.kernels.auction import auction_declarer, auction_target, cap_for_pairs, count_pairs
+from baofen_sim.kernels.auction import auction_declarer, auction_target, cap_for_pairs, count_pairs, seat_cap
 from baofen_sim.kernels.bits import ONE, ZERO, trailing_zeros
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.ledger import ledger_zhujiao, settle_all_pass, settle_declared
@@ -35,7 +35,7 @@ from baofen_sim.kernels.rng import STREAM_SEAT_BASE, deal_hands, deal_pack, kind
 from baofen_sim.kernels.scoring import KIND_POINTS, score_hand
 from baofen_sim.kernels.units import hand_from_kinds
 from baofen_sim.policies.dispatch import bury_decision, trump_decision
-from baofen_sim.policies.features import strength
+from baofen_sim.policies.features import eval_features, strength, weighted_evaluation
 from baofen_sim.records import MAX_BIDS
 
 # ---- small pieces --------------------------------------------------------------------------------------
@@ -70,8 +70,8 @@ def counts_to_bits(tb, counts):
 
 @njit(cache=True)
 def deal(hr, cs, sc, st, row):
-    """§5.3 deal the hand (seat-stable: by absolute seat, DESIGN §4); record each seat's pairs, strength
-    and policy; set the bid caps."""
+    """§5.3 deal the hand (seat-stable: by absolute seat, DESIGN §4); record each seat's pairs, strength,
+    evaluation (with the run's evaluation weights, whatever the seat's policy) and policy; set the bid caps."""
     n = hr.num_players
     deal_pack(cs.seed, row.hand, sc.pack)
     sc.kitty_ge1, sc.kitty_eq2 = deal_hands(sc.pack, n, hr.hand_size, sc.deal_ge1, sc.deal_eq2)
@@ -82,20 +82,26 @@ def deal(hr, cs, sc, st, row):
         sc.caps[seat] = cap_for_pairs(hr, pairs)
         row.pairs[seat] = pairs
         row.strength[seat] = strength(sc.deal_ge1[seat], sc.deal_eq2[seat])
+        eval_features(sc.deal_ge1[seat], sc.deal_eq2[seat], sc.eval_features)
+        row.evaluation[seat] = weighted_evaluation(cs.evaluation_params, sc.eval_features)
         row.policy[seat] = st.policy_ids[seat]
 
 
 @njit(cache=True)
 def auction(hr, sc, st, row, zhujiao):
-    """§5.4 the auction with each seat's bid policy; the steps go to the row's `bids`. Returns the declarer
-    (NO_SEAT after an all-pass)."""
+    """§5.4 the auction with each seat's bid policy; the steps go to the row's `bids`, whether a cap was
+    reached or held a seat back to `cap_reached` and `cap_limited`. Returns the declarer (NO_SEAT after an
+    all-pass)."""
     n = hr.num_players
-    steps = play_auction(hr, zhujiao, sc.counts[:n], sc.caps[:n], st.policy_ids[:n], st.params[:n], st.rng[:n],
-                         sc.auction, sc.bid_seats, sc.bid_values, sc.legal_bids, sc.bid_cheapest)
+    steps, row.cap_limited = play_auction(hr, zhujiao, sc.counts[:n], sc.caps[:n], st.policy_ids[:n],
+                                          st.params[:n], st.rng[:n], sc.auction, sc.bid_seats, sc.bid_values,
+                                          sc.legal_bids, sc.bid_cheapest)
     for i in range(MAX_BIDS):
         row.bids[i] = sc.bid_values[i] if i < steps else BID_PAD
     row.n_bids = steps
-    return auction_declarer(sc.auction)
+    declarer = auction_declarer(sc.auction)
+    row.cap_reached = declarer != NO_SEAT and auction_target(sc.auction) == seat_cap(hr, sc.caps, declarer)
+    return declarer
 
 
 @njit(cache=True)
@@ -123,10 +129,12 @@ def note_bids(n, sc, view, steps, zhujiao):
 
 @njit(cache=True)
 def skip_auction(row):
-    """A forced declarer: no bids."""
+    """A forced declarer: no bids, so no cap reached or binding."""
     for i in range(MAX_BIDS):
         row.bids[i] = BID_PAD
     row.n_bids = 0
+    row.cap_reached = False
+    row.cap_limited = False
 
 
 @njit(cache=True)
@@ -181,11 +189,28 @@ def seat_hands(tb, sc, st, n, declarer, kitty_size):
 def finish_all_pass(hr, sc, row, ledger):
     """§5.7: nobody bid. The dealt kitty's points are reported as K."""
     n = hr.num_players
+    mark_passed(sc, row)
+    row.pot_after = settle_all_pass(ledger, hr, sc.settlement[:n], sc.pot_flow[:n])
+
+
+@njit(cache=True, inline="always")
+def mark_passed(sc, row):
+    """The row of a hand nobody declares: no declarer, no trump, the dealt kitty's points as K."""
     row.declarer = NO_SEAT
     row.trump = TRUMP_NOT_NAMED
     row.category = CAT_ALL_PASS
     row.kitty_points = kind_points(sc.kitty_ge1, sc.kitty_eq2)
-    row.pot_after = settle_all_pass(ledger, hr, sc.settlement[:n], sc.pot_flow[:n])
+
+
+@njit(cache=True, inline="always")
+def pass_below_min_evaluation(hr, sc, row, ledger):
+    """A forced declarer whose evaluation is below the run's minimum counts as passing: nothing is played and
+    nothing settled (`RunSpec.min_evaluation`)."""
+    mark_passed(sc, row)
+    for seat in range(hr.num_players):
+        sc.settlement[seat] = 0.0
+        sc.pot_flow[seat] = 0.0
+    row.pot_after = ledger[LG_POT]
 
 
 @njit(cache=True, inline="always")
@@ -245,6 +270,8 @@ def play_hand(hr, tables, cs, table, hand, row, log, ledger, sc, st, view, force
     note_bids(n, sc, view, row.n_bids, zhujiao)
     if declarer == NO_SEAT:
         finish_all_pass(hr, sc, row, ledger)
+    elif forced != DECLARER_BY_AUCTION and row.evaluation[forced] < cs.min_evaluation:
+        pass_below_min_evaluation(hr, sc, row, ledger)
     else:
         play_declared(hr, tables, cs, sc, st, view, row, log, ledger, declarer, target)
     for seat in range(n):

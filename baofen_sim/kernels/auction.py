@@ -108,26 +108,46 @@ def _choices(hr, state):
     return hr.open_values_after_pass[:hr.n_open_values_after_pass]  # A9: a 副叫 opening after the 主叫 passed
 
 
+@njit(cache=True)
+def seat_cap(hr, caps, seat):
+    """§5.4.2 the highest bid `seat` may make: its cap, never above `cap_max`."""
+    return min(caps[seat], hr.cap_max)
+
+
+@njit(cache=True, inline="always")
+def offered_bids(hr, state, out):
+    """Write every bid the step offers the seat to act before its cap is applied into `out` (ascending) and
+    return how many (`out` needs `hr.max_bid_choices` slots); 0 once the auction is over."""
+    if state[AU_TO_ACT] == NO_SEAT:
+        return 0
+    base = state[AU_HIGH_BID]  # NO_BID = 0 for an opening, so base + value is the bid either way
+    values = _choices(hr, state)
+    for i in range(values.shape[0]):
+        out[i] = base + values[i]
+    return values.shape[0]
+
+
+@njit(cache=True)
+def within_cap(offered, n_offered, cap):
+    """How many of the ascending `offered` bids are at most `cap`: they come first."""
+    n = 0
+    while n < n_offered and offered[n] <= cap:
+        n += 1
+    return n
+
+
 @njit(cache=True, inline="always")
 def legal_bids(hr, state, caps, out):
     """Write the bids open to the seat to act into `out` (ascending) and return how many.
 
     `out` needs `hr.max_bid_choices` slots. The lists of `hr` are ascending without repeats (the RuleSet
-    checks it), so filtering by the seat's cap keeps them sorted. 0 = he must pass (or the auction is over).
+    checks it), so the bids within the seat's cap are the first of the offered ones. 0 = he must pass (or the
+    auction is over).
     """
-    seat = state[AU_TO_ACT]
-    if seat == NO_SEAT:
+    n_offered = offered_bids(hr, state, out)
+    if n_offered == 0:
         return 0
-    cap = min(caps[seat], hr.cap_max)
-    base = state[AU_HIGH_BID]  # NO_BID = 0 for an opening, so base + value is the bid either way
-    values = _choices(hr, state)
-    n = 0
-    for i in range(values.shape[0]):
-        bid = base + values[i]
-        if bid <= cap:
-            out[n] = bid
-            n += 1
-    return n
+    return within_cap(out, n_offered, seat_cap(hr, caps, state[AU_TO_ACT]))
 
 
 @njit(cache=True)
@@ -138,7 +158,7 @@ def is_legal_bid(hr, state, caps, bid):
         return False
     if bid == PASS:
         return True  # §5.4.2: passing is always legal
-    if bid > min(caps[seat], hr.cap_max):
+    if bid > seat_cap(hr, caps, seat):
         return False
     base = state[AU_HIGH_BID]
     values = _choices(hr, state)

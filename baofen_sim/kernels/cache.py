@@ -10,14 +10,26 @@ part of the directory name, so each set compiles once and another set never load
 
 It must run before any `@njit(cache=True)` function is decorated; `baofen_sim.kernels` calls it first.
 Base directory: $BAOFEN_SIM_CACHE_DIR, else $NUMBA_CACHE_DIR, else $XDG_CACHE_HOME (~/.cache)/baofen-sim.
+
+Several processes may fill one directory at once (the parallel warm-up, `baofen_sim.warmup`): Numba saves an
+entry by reading a function's index, adding the entry and writing the index back, so two processes saving two
+signatures of one function could pair an index entry with the other's data file. `save_lock` serialises the
+saves (flock; where `fcntl` does not exist the warm-up compiles in one process).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
 
 from numba import config
 
@@ -26,6 +38,7 @@ from baofen_sim import policy_set
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 HASHED_DIRS = ("kernels", "engine", "policies")  # packages whose njit code calls the kernels
 HASHED_FILES = ("tables.py", "cards.py", "codes.py", "records.py", "policy_set.py")
+SAVE_LOCK_NAME = ".save.lock"
 _configured: Path | None = None
 
 
@@ -73,3 +86,18 @@ def configure() -> Path | None:
         config.CACHE_DIR = str(path)
         _configured = path
     return _configured
+
+
+@contextlib.contextmanager
+def save_lock(folder: str | Path) -> Iterator[None]:
+    """Hold the cache directory's save lock (exclusive, across processes) while the block runs."""
+    if fcntl is None:
+        yield
+        return
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    fd = os.open(Path(folder) / SAVE_LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the flock

@@ -20,6 +20,8 @@ STREAM_SEAT_BASE + seat).
   it opens at the largest legal opening not above its wish: 95 if e ≥ open95_p, else 90 if e ≥ open90_p, else
   85 if e ≥ open85_p, else it passes. Once there is a bid it makes the smallest legal raise if that is at most
   its limit 85 + 5·⌊(e − contest_p) / contest_per_5⌋ (none if e < contest_p), else passes. It draws nothing.
+  Its style: e is the evaluation plus `bid_margin` (`bidder_evaluation`), for openings and raises alike, so a
+  seat with margin m bids as one whose evaluation is m higher (m > 0 bolder, m < 0 more cautious).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from baofen_sim.kernels.rng import bounded, next_u64
 from baofen_sim.policies.features import hand_evaluation, hand_strength
 from baofen_sim.policies.registry import (
     BID_MODE_TABLE,
+    HEURISTIC_BID_MARGIN,
     HEURISTIC_BID_MODE,
     HEURISTIC_CONTEST_PER_5,
     HEURISTIC_MAX_BID,
@@ -132,11 +135,17 @@ def table_bid_at(params, evaluation, legal, n_legal, auction_state):
 
 
 @njit(cache=True)
+def bidder_evaluation(params, hand_counts):
+    """What the table bidder reads its table with: the hand's evaluation plus its style's `bid_margin`."""
+    return hand_evaluation(params, hand_counts) + params[HEURISTIC_BID_MARGIN]
+
+
+@njit(cache=True)
 def bid_reaches(params, hand_counts, position):
     """How far the heuristic's bidder goes with these cards at `position` from the 主叫: (the highest opening,
     the highest bid in a contested auction); 0 = none. What the sampler reads the auction by."""
     if params[HEURISTIC_BID_MODE] == BID_MODE_TABLE:
-        evaluation = hand_evaluation(params, hand_counts)
+        evaluation = bidder_evaluation(params, hand_counts)
         return table_opening(params, evaluation, position), table_limit(params, evaluation, position)
     limit = heuristic_limit(params, hand_strength(hand_counts))
     return limit, limit
@@ -147,5 +156,5 @@ def heuristic_bid(params, hand_counts, legal, n_legal, auction_state):
     """The smallest legal bid within the threshold limit, else PASS; with bid_mode 1 the table bidder
     (module docstring)."""
     if params[HEURISTIC_BID_MODE] == BID_MODE_TABLE:
-        return table_bid_at(params, hand_evaluation(params, hand_counts), legal, n_legal, auction_state)
+        return table_bid_at(params, bidder_evaluation(params, hand_counts), legal, n_legal, auction_state)
     return threshold_bid_at(params, hand_strength(hand_counts), legal, n_legal)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -140,7 +141,7 @@ def _load(names: tuple[str, ...]):
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"baofen_dispatch_{key}.py"
     if not path.exists() or path.read_text() != source:  # rewriting it would make Numba recompile it
-        temp = path.with_suffix(".tmp")
+        temp = path.with_suffix(f".{os.getpid()}.tmp")  # processes of a parallel warm-up may write it at once
         temp.write_text(source)
         temp.replace(path)
     name = f"baofen_dispatch_{key}"

@@ -45,6 +45,7 @@ from baofen_sim.kernels.auction import PAIR_COPIES, count_pairs
 from baofen_sim.kernels.bits import ONE, ZERO, bit, popcount
 from baofen_sim.kernels.jit import njit
 from baofen_sim.policies.registry import EVAL_FEATURE_NAMES, HEURISTIC_EVAL_WEIGHTS
+from baofen_sim.records import MAX_EVAL_FEATURES
 
 CONSTANT_TRUMP_RANK = 0  # rank index of the 2 (常主, §1.2.1)
 FIRST_CHAIN_RANK = 1  # rank index of the 3: suit chains run 3..A
@@ -240,7 +241,7 @@ EVAL_SHORT_SUITS = 13  # the other suits with 1 or 2 such cards
 NUM_EVAL_FEATURES = 14
 SHORT_SUIT_MAX = 2
 POINTS_UNIT = 10.0
-assert len(EVAL_FEATURE_NAMES) == NUM_EVAL_FEATURES
+assert len(EVAL_FEATURE_NAMES) == NUM_EVAL_FEATURES <= MAX_EVAL_FEATURES
 
 
 @njit(cache=True)

@@ -14,11 +14,14 @@ Options (DESIGN §9):
                               e.g. heuristic-untuned: the heuristic's play before tune-play
     --param FILE.toml|NAME    the same, for every seat
     --param SEAT.KEY=VALUE    one parameter of SEAT
+    --param KEY=VALUE         the same, for every seat (e.g. --param bid_margin=10)
 
 `--param` options apply in the order given, so a later one overrides an earlier one (a file, then one
 key). A plug-in policy is named `module:attribute` (`policies.plugins`, docs/policies.md).
 `parse_policy_options` turns the options into what a RunSpec holds (a policy name and a {parameter: value}
 mapping per seat); `policy_arrays` turns those into the kernel arrays, once, in the materialize step.
+Every parameter declares its `Domain` (a set of values, or a range of whole or any numbers) beside its
+default; `param_value` checks every value, from whichever option, file or mapping, against it.
 """
 
 from __future__ import annotations
@@ -69,14 +72,50 @@ class PolicyError(ValueError):
 
 
 @dataclass(frozen=True)
-class ParamSpec:
-    name: str
-    default: float
-    doc: str
+class Domain:
+    """The values a policy parameter allows: a set of values, or a range (either end open or absent) of
+    whole numbers or of any finite numbers. `allows` is the one check, `text` says it in words."""
+
+    values: tuple[float, ...] = ()  # the values allowed; () = the range below
     low: float = -math.inf  # smallest allowed value
     low_exclusive: bool = False  # True: the value must be > low
     high: float = math.inf  # largest allowed value
     integer: bool = False  # True: a whole number
+
+    def allows(self, number: float) -> bool:
+        if self.values:
+            return number in self.values
+        above_low = number > self.low if self.low_exclusive else number >= self.low
+        return above_low and number <= self.high and (not self.integer or number.is_integer())
+
+    def text(self) -> str:
+        """'one of 0, 1', '>= 0', '> 0', 'a whole number from 1 to 1024', 'any number'."""
+        if self.values:
+            return "one of " + ", ".join(f"{v:g}" for v in self.values)
+        kind = "a whole number " if self.integer else ""
+        low = f"> {self.low:g}" if self.low_exclusive else f">= {self.low:g}"
+        if math.isfinite(self.low) and math.isfinite(self.high):
+            return f"{kind}from {self.low:g} to {self.high:g}" if not self.low_exclusive else \
+                f"{kind}{low} and <= {self.high:g}"
+        if math.isfinite(self.low):
+            return kind + low
+        if math.isfinite(self.high):
+            return f"{kind}<= {self.high:g}"
+        return kind.strip() or "any number"
+
+
+ANY_NUMBER = Domain()
+NON_NEGATIVE = Domain(low=0.0)
+POSITIVE = Domain(low=0.0, low_exclusive=True)
+ZERO_OR_ONE = Domain(values=(0.0, 1.0))  # a switch: 0 = off, 1 = on
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    name: str
+    default: float
+    doc: str
+    domain: Domain = ANY_NUMBER  # the values it allows (checked by `param_value`)
 
 
 @dataclass(frozen=True)
@@ -108,7 +147,7 @@ RANDOM = PolicySpec(
     params=(
         ParamSpec("pass_weight", 1.0, "weight of passing against each legal bid "
                                       "(1 = uniform over pass and the legal bids, 0 = pass only when forced)",
-                  low=0.0),
+                  NON_NEGATIVE),
     ),
 )
 
@@ -130,11 +169,14 @@ DEFAULT_BIDS_FILE = NAMED_PARAMS_DIR / "default-bids.toml"
 BID_MODE_THRESHOLD = 0  # bid_mode: the hand-strength threshold bidder (open_threshold, per_5_points, max_bid)
 BID_MODE_TABLE = 1  # bid_mode: the table bidder
 NEVER = 1000.0  # an evaluation no hand reaches: a table entry that never applies
+BID_MARGIN_LIMIT = 100.0  # |bid_margin| at most this: evaluations run from about -25 to 160, so at ±100 almost
+# every hand opens, or almost none does
 with DEFAULT_BIDS_FILE.open("rb") as _handle:
     _DEFAULT_BIDS: dict[str, float] = {key: float(value) for key, value in tomllib.load(_handle).items()}
 TABLE_BIDDER_PARAMS = (
     ParamSpec("bid_mode", 0.0, "0 = bid on hand strength (open_threshold, per_5_points, max_bid), 1 = bid from the "
-                               "table below on the fitted hand evaluation (baofen-sim tune-bids)", low=0.0),
+                               "table below on the fitted hand evaluation (baofen-sim tune-bids)",
+              Domain(values=(float(BID_MODE_THRESHOLD), float(BID_MODE_TABLE)))),
     ParamSpec("eval_intercept", 0.0, "hand evaluation (card points the declarer is expected to score): constant"),
     *(ParamSpec(f"eval_{name}", 0.0, f"hand evaluation: points per unit of feature {name} "
                                      f"(policies.features)") for name in EVAL_FEATURE_NAMES),
@@ -144,8 +186,10 @@ TABLE_BIDDER_PARAMS = (
     *(ParamSpec(f"contest_{position}", NEVER, f"table bidder: evaluation needed to raise to 85 in position "
                                              f"{position} of a contested auction")
       for position in range(TABLE_POSITIONS)),
-    ParamSpec("contest_per_5", 5.0, "table bidder: extra evaluation needed per 5 points raised above 85", low=0.0,
-              low_exclusive=True),
+    ParamSpec("contest_per_5", 5.0, "table bidder: extra evaluation needed per 5 points raised above 85", POSITIVE),
+    ParamSpec("bid_margin", 0.0, "table bidder: card points added to the evaluation before it reads the table, for "
+                                 "openings and raises (> 0 bolder, < 0 more cautious; the styles cautious-bids, "
+                                 "bold-bids, reckless-bids)", Domain(low=-BID_MARGIN_LIMIT, high=BID_MARGIN_LIMIT)),
 )
 assert set(_DEFAULT_BIDS) <= {p.name for p in TABLE_BIDDER_PARAMS}, DEFAULT_BIDS_FILE
 TABLE_BIDDER_PARAMS = tuple(dataclasses.replace(p, default=_DEFAULT_BIDS.get(p.name, p.default))
@@ -162,25 +206,26 @@ HEURISTIC = PolicySpec(
     params=(
         ParamSpec("open_threshold", 22.0, "threshold bidder (bid_mode = 0): hand strength needed to bid 85 (strength: "
                                           "mean 20, sd 3.7 per hand)"),
-        ParamSpec("per_5_points", 1.0, "threshold bidder: extra strength needed per 5 points bid above 85", low=0.0,
-                  low_exclusive=True),
+        ParamSpec("per_5_points", 1.0, "threshold bidder: extra strength needed per 5 points bid above 85", POSITIVE),
         ParamSpec("max_bid", 250.0, "threshold bidder: never bid above this (the §5.4.2 cap applies as well)",
-                  low=0.0),
+                  NON_NEGATIVE),
         ParamSpec("bury_point_cost", 2.0, "bury cost per card point: keeps 5s, 10s and Ks out of the kitty"),
         ParamSpec("bury_pair_cost", 10.0, "bury cost of a card that is half of a pair"),
         ParamSpec("bury_void_bonus", 1.5, "bury cost removed per card a plain suit is short of 6 (to make voids)"),
         ParamSpec("feed_points", 1.0, "weight of the points a defender gives to a teammate winning securely "
-                                      "(0 = never feed, play low instead)", low=0.0),
-        ParamSpec("draw_trumps", 1.0, "1 = the declarer leads trumps while opponents may hold some, 0 = he does not"),
+                                      "(0 = never feed, play low instead)", NON_NEGATIVE),
+        ParamSpec("draw_trumps", 1.0, "1 = the declarer leads trumps while opponents may hold some, 0 = he does not",
+                  ZERO_OR_ONE),
         ParamSpec("declarer_win_min_points", 5.0, "points in a trick (own cards included) the declarer needs to "
-                                                  "win it in suit on a trump lead or when the win is not secure"),
+                                                  "win it in suit on a trump lead or when the win is not secure",
+                  NON_NEGATIVE),
         ParamSpec("declarer_ruff_min_points", 0.0, "points in a trick (own cards included) the declarer needs to "
-                                                   "ruff or over-ruff it"),
+                                                   "ruff or over-ruff it", NON_NEGATIVE),
         ParamSpec("declarer_throw_sure", 1.0, "1 = the declarer leads a throw when every unit is a sure winner "
-                                              "against the unseen cards, 0 = never"),
-        ParamSpec("defender_win_min_points", 0.0, "as declarer_win_min_points, for a defender"),
-        ParamSpec("defender_ruff_min_points", 5.0, "as declarer_ruff_min_points, for a defender"),
-        ParamSpec("defender_throw_sure", 1.0, "as declarer_throw_sure, for a defender"),
+                                              "against the unseen cards, 0 = never", ZERO_OR_ONE),
+        ParamSpec("defender_win_min_points", 0.0, "as declarer_win_min_points, for a defender", NON_NEGATIVE),
+        ParamSpec("defender_ruff_min_points", 5.0, "as declarer_ruff_min_points, for a defender", NON_NEGATIVE),
+        ParamSpec("defender_throw_sure", 1.0, "as declarer_throw_sure, for a defender", ZERO_OR_ONE),
     ) + TABLE_BIDDER_PARAMS,
 )
 
@@ -192,15 +237,14 @@ SAMPLER = PolicySpec(
         "with what the seat has seen; the best mean outcome for its side wins. Bids, bury and trump as the "
         "heuristic; about 100x slower",
     params=HEURISTIC.params + (
-        ParamSpec("samples", 16.0, "deals of the unseen cards drawn at each play", low=1.0, high=SAMPLER_MAX_SAMPLES,
-                  integer=True),
-        ParamSpec("candidates", 8.0, "plays compared at each play (the heuristic's first)", low=1.0,
-                  high=SAMPLER_MAX_CANDIDATES, integer=True),
+        ParamSpec("samples", 16.0, "deals of the unseen cards drawn at each play",
+                  Domain(low=1.0, high=SAMPLER_MAX_SAMPLES, integer=True)),
+        ParamSpec("candidates", 8.0, "plays compared at each play (the heuristic's first)",
+                  Domain(low=1.0, high=SAMPLER_MAX_CANDIDATES, integer=True)),
         ParamSpec("switch_z", 1.0, "standard errors by which another play's paired gain over the heuristic's "
-                                   "must exceed zero for the sampler to choose it (0 = the best mean)", low=0.0),
+                                   "must exceed zero for the sampler to choose it (0 = the best mean)", NON_NEGATIVE),
         ParamSpec("stop_behind", 1.0, "1 = at each halving point, stop and keep the heuristic's play when no other "
-                                      "play has gained on it over the deals so far; 0 = draw every deal", low=0.0,
-                  high=1.0, integer=True),
+                                      "play has gained on it over the deals so far; 0 = draw every deal", ZERO_OR_ONE),
     ),
     reads_target=True,
 )
@@ -223,6 +267,7 @@ HEURISTIC_EVAL_WEIGHTS = HEURISTIC.param_index("eval_intercept")  # the intercep
 HEURISTIC_TABLE_OPEN = HEURISTIC.param_index("open85_0")  # open85_0..3, open90_0..3, open95_0..3
 HEURISTIC_TABLE_CONTEST = HEURISTIC.param_index("contest_0")  # contest_0..3
 HEURISTIC_CONTEST_PER_5 = HEURISTIC.param_index("contest_per_5")
+HEURISTIC_BID_MARGIN = HEURISTIC.param_index("bid_margin")
 assert [HEURISTIC.params[HEURISTIC_EVAL_WEIGHTS + 1 + i].name for i in range(len(EVAL_FEATURE_NAMES))] == [
     f"eval_{name}" for name in EVAL_FEATURE_NAMES]
 assert HEURISTIC.param_index("open95_3") == HEURISTIC_TABLE_OPEN + 3 * TABLE_POSITIONS - 1
@@ -310,22 +355,21 @@ def policy_names(policy_opts: Sequence[str], num_players: int = 4) -> list[str]:
     return [per_seat.get(seat, every or DEFAULT_POLICY) for seat in range(num_players)]
 
 
-def _param_value(spec: ParamSpec, value: object, where: str) -> float:
+def param_value(param: ParamSpec, value: object, seat: int, policy: str, where: str) -> float:
+    """`value` (a number or its text) as parameter `param` of seat `seat`'s policy takes it; PolicyError
+    naming the seat, the parameter, the value and what its domain allows otherwise. Every way of setting a
+    parameter (`--param` in each form, a sweep's --vary, a RunSpec's mapping) comes here."""
+    where = f"{where}: seat {seat} ({policy})"
     if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise PolicyError(f"{where}: {spec.name} = {value!r} is not a number")
+        raise PolicyError(f"{where}: {param.name} = {value!r} is not a number")
     try:
         number = float(value)
     except ValueError:
-        raise PolicyError(f"{where}: {spec.name} = {value!r} is not a number") from None
+        raise PolicyError(f"{where}: {param.name} = {value!r} is not a number") from None
     if not math.isfinite(number):
-        raise PolicyError(f"{where}: {spec.name} = {value!r} is not a finite number")
-    if number < spec.low or (spec.low_exclusive and number == spec.low):
-        relation = ">" if spec.low_exclusive else ">="
-        raise PolicyError(f"{where}: {spec.name} = {number:g} is not allowed (must be {relation} {spec.low:g})")
-    if number > spec.high:
-        raise PolicyError(f"{where}: {spec.name} = {number:g} is not allowed (must be <= {spec.high:g})")
-    if spec.integer and not number.is_integer():
-        raise PolicyError(f"{where}: {spec.name} = {number:g} is not allowed (must be a whole number)")
+        raise PolicyError(f"{where}: {param.name} = {value!r} is not a finite number")
+    if not param.domain.allows(number):
+        raise PolicyError(f"{where}: {param.name} = {number:.15g} is not allowed (must be {param.domain.text()})")
     return number
 
 
@@ -340,15 +384,27 @@ def _set_param(values: dict[str, float], spec: PolicySpec, seat: int, key: str, 
         known = ", ".join(p.name for p in spec.params) or "none"
         raise PolicyError(f"{where}: unknown parameter {key!r} for policy {spec.name} (seat {seat}); "
                           f"{hint}its parameters: {known}") from None
-    values[key] = _param_value(spec.params[index], value, where)
+    values[key] = param_value(spec.params[index], value, seat, spec.name, where)
 
 
-PARAM_FORMS = "SEAT=FILE.toml, SEAT=NAME, FILE.toml, NAME or SEAT.KEY=VALUE"
+PARAM_FORMS = "SEAT=FILE.toml, SEAT=NAME, FILE.toml, NAME, SEAT.KEY=VALUE or KEY=VALUE"
 
 
 def named_param_files() -> list[str]:
     """The names of the parameter files shipped with baofen-sim (`--param SEAT=NAME`)."""
     return sorted(path.stem for path in NAMED_PARAMS_DIR.glob("*.toml"))
+
+
+def param_file_summary(name: str) -> str:
+    """The first sentence of the leading comment of the shipped parameter file `name` ("" without one)."""
+    comment = []
+    for line in (NAMED_PARAMS_DIR / f"{name}.toml").read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        comment.append(line.removeprefix("#").strip())
+    text = " ".join(comment)
+    end = text.find(". ")
+    return text if end < 0 else text[:end + 1]
 
 
 def _param_file_path(text: str, where: str) -> Path:
@@ -393,20 +449,42 @@ def parse_policy_options(policy_opts: Sequence[str], param_opts: Sequence[str],
     values = [{p.name: p.default for p in spec.params} for spec in specs]
     for opt in param_opts:
         where = f"--param {opt!r}"
-        left, sep, right = opt.partition("=")
-        if not sep:
-            for file_key, value in _load_param_file(opt, where).items():
-                for seat in range(num_players):
-                    _set_param(values[seat], specs[seat], seat, file_key, value, where)
+        seat_text, key, text = _param_form(opt)
+        seats = range(num_players) if seat_text is None else [_seat(seat_text, num_players, where)]
+        if key is not None:
+            for seat in seats:
+                _set_param(values[seat], specs[seat], seat, key, text, where)
             continue
-        seat_text, dot, key = left.partition(".")
-        seat = _seat(seat_text, num_players, where)
-        if dot:
-            _set_param(values[seat], specs[seat], seat, key, right.strip(), where)
-        else:
-            for file_key, value in _load_param_file(right, where).items():
+        for file_key, value in _load_param_file(text, where).items():
+            for seat in seats:
                 _set_param(values[seat], specs[seat], seat, file_key, value, where)
     return tuple(names), tuple(values)
+
+
+def _param_form(opt: str) -> tuple[str | None, str | None, str]:
+    """The parts of a --param text: (SEAT, KEY, VALUE) of SEAT.KEY=VALUE, (SEAT, None, FILE) of SEAT=FILE|NAME,
+    (None, KEY, VALUE) of KEY=VALUE and (None, None, FILE) of FILE|NAME (every seat); unchecked."""
+    left, sep, right = opt.partition("=")
+    if not sep:
+        return None, None, opt
+    seat_text, dot, key = left.partition(".")
+    if not dot and not seat_text.strip().isdigit():
+        return None, seat_text.strip(), right.strip()
+    return seat_text, key.strip() if dot else None, right.strip()
+
+
+def keyed_param_options(param_opts: Sequence[str], num_players: int = 4) -> dict[tuple[int, str], str]:
+    """(seat, parameter) → the last `--param SEAT.KEY=VALUE` option that sets it (files are not looked into).
+    Raises PolicyError for a bad seat."""
+    keyed = {}
+    for opt in param_opts:
+        seat_text, key, _ = _param_form(opt)
+        if key is None:
+            continue
+        seats = range(num_players) if seat_text is None else [_seat(seat_text, num_players, f"--param {opt!r}")]
+        for seat in seats:
+            keyed[seat, key] = opt
+    return keyed
 
 
 def policy_arrays(names: Sequence[str],
@@ -422,7 +500,7 @@ def policy_arrays(names: Sequence[str],
     for seat, spec in enumerate(specs):
         values = {p.name: p.default for p in spec.params}
         for key, value in (seat_params[seat] if seat < len(seat_params) else {}).items():
-            _set_param(values, spec, seat, key, value, f"seat {seat} parameters")
+            _set_param(values, spec, seat, key, value, "parameters")
         params[seat, :len(spec.params)] = [values[p.name] for p in spec.params]
     return ids, params
 
@@ -435,14 +513,19 @@ def resolve_policies(policy_opts: Sequence[str], param_opts: Sequence[str],
 
 
 def describe_policies() -> str:
-    """The `policies` CLI listing: each policy with its id and its parameters, defaults and docs."""
+    """The `policies` CLI listing: each policy with its id and its parameters, defaults, docs and domains."""
     lines = []
     for spec in POLICIES.values():
         default = ", the default" if spec.name == DEFAULT_POLICY else ""
         lines.append(f"{spec.name} (id {spec.id}{default}): {spec.doc}")
         width = max((len(p.name) for p in spec.params), default=0)
         for p in spec.params:
-            lines.append(f"    {p.name:<{width}} = {p.default:<6g} {p.doc}")
-    lines.append("Options: --policy NAME | --policy SEAT=NAME; --param SEAT=FILE.toml | --param SEAT.KEY=VALUE")
+            allowed = "" if p.domain == ANY_NUMBER else f" (allowed: {p.domain.text()})"
+            lines.append(f"    {p.name:<{width}} = {p.default:<6g} {p.doc}{allowed}")
+    lines.append("Parameter files shipped (--param NAME for every seat, --param SEAT=NAME for one):")
+    for name in named_param_files():
+        lines.append(f"    {name}: {param_file_summary(name)}")
+    lines.append("Options: --policy NAME | --policy SEAT=NAME; --param SEAT=FILE.toml | --param SEAT.KEY=VALUE | "
+                 "--param KEY=VALUE (every seat)")
     lines.append("Plug-ins: --policy SEAT=module:attribute, a PluginPolicy (docs/policies.md)")
     return "\n".join(lines)

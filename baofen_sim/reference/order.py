@@ -1,7 +1,8 @@
-"""Trump membership, effective suits, power and tractor chains for one hand of Baofen (RULES.md §1.2–§1.6).
+"""Trump membership, effective suits, power and tractor chains for one hand (RULES.md §1.2–§1.6).
 
-Plain, slow and literal: the oracle the fast kernels are tested against. Only the Baofen orders are
-implemented here (§1.3.1, §1.5.2 "Baofen"); the rules object is kept so that options can be read.
+Plain, slow and literal: the oracle the fast kernels are tested against. The orders of Baofen (§1.3.1,
+§1.5.2 "Baofen") and of 80分 (§1.3.2, §1.5.2 "80分") are one order with a level rank: Baofen is always played
+at level 2 ("永远打2没有升级"), so its 2s are the level cards; 80分 adds the level ℓ and no-trump (无主).
 """
 
 from __future__ import annotations
@@ -10,11 +11,15 @@ from dataclasses import dataclass
 
 from baofen_sim.cards import BIG_JOKER, LITTLE_JOKER, RANK_2, rank_of, suit_of
 
+NO_TRUMP = None  # `Order.trump` of a no-trump (无主) hand: only the jokers and the level cards are trumps (§1.2.1)
+
 TRUMP = 4  # the effective suit of every trump (§1.2.2); plain suits keep their printed suit 0..3
 JOKER_CHAIN = 4  # chain id of LJ-BJ (§1.5.2); the four suit chains use the printed suit 0..3
 
-# §1.3.1 suggested power numbers: BJ 16, LJ 15, t2 14, x2 13, tA 12 ... t3 1; plain A 12 ... 3 1.
+# §1.3.1 suggested power numbers: BJ 16, LJ 15, t2 14, x2 13, tA 12 ... t3 1; plain A 12 ... 3 1. At level ℓ
+# (§1.3.2) the level cards take the places of the 2s and the other twelve ranks keep 1..12 in face order.
 POWER_BJ, POWER_LJ, POWER_TRUMP_2, POWER_OTHER_2 = 16, 15, 14, 13
+POWER_TRUMP_LEVEL, POWER_OTHER_LEVEL = POWER_TRUMP_2, POWER_OTHER_2
 # §1.6.4: the joker tractor's "highest" and "lowest" tractor values around the suit-chain values 1..12.
 JOKER_TRACTOR_HIGH, JOKER_TRACTOR_LOW = 100, 0
 
@@ -24,19 +29,22 @@ LED, FOLLOWED, RUFFED = "led", "followed", "ruffed"
 
 @dataclass(frozen=True)
 class Order:
-    """The card order of one Baofen hand with trump suit `trump` (0..3)."""
+    """The card order of one hand with trump suit `trump` (0..3, or NO_TRUMP) played at level rank `level`
+    (RANK_2 for Baofen)."""
 
-    trump: int
+    trump: int | None
     joker_tractor_mode: str = "r000"
     joker_tractor_ruff_001: str = "largest"
+    level: int = RANK_2
 
     @classmethod
     def for_rules(cls, rules, trump: int) -> Order:
         return cls(trump, str(rules.joker_tractor_mode), str(rules.joker_tractor_ruff_001))
 
     def is_trump(self, kind: int) -> bool:
-        """§1.2.1: jokers, every 2 (常主) and every card of the trump suit."""
-        return kind >= LITTLE_JOKER or rank_of(kind) == RANK_2 or suit_of(kind) == self.trump
+        """§1.2.1: jokers, every level card (Baofen: every 2, 常主) and every card of the trump suit."""
+        return kind >= LITTLE_JOKER or rank_of(kind) == self.level or (
+            self.trump is not NO_TRUMP and suit_of(kind) == self.trump)
 
     def suit(self, kind: int) -> int:
         """§1.2.2 effective suit: TRUMP for trumps, else the printed suit."""
@@ -48,9 +56,15 @@ class Order:
             return POWER_BJ
         if kind == LITTLE_JOKER:
             return POWER_LJ
-        if rank_of(kind) == RANK_2:
-            return POWER_TRUMP_2 if suit_of(kind) == self.trump else POWER_OTHER_2
-        return rank_of(kind)  # 3 -> 1 ... A -> 12, trump suit and plain suits alike
+        if rank_of(kind) == self.level:  # §1.3.2: no-trump has no 主级牌, all eight are 副级牌 [A49]
+            return POWER_TRUMP_LEVEL if suit_of(kind) == self.trump else POWER_OTHER_LEVEL
+        return self.position(kind)
+
+    def position(self, kind: int) -> int:
+        """A suit card's place among the twelve ranks other than the level, 1 (lowest) .. 12 (A): its power and
+        its §1.5.2 chain position (the gap at the level rank closed)."""
+        rank = rank_of(kind)
+        return rank + 1 if rank < self.level else rank
 
     def chain(self, kind: int) -> tuple[int, int] | None:
         """§1.5.2 (chain id, position) or None for cards on no chain (every 2)."""
@@ -58,9 +72,9 @@ class Order:
             if self.joker_tractor_mode == "none":
                 return None
             return (JOKER_CHAIN, 1 if kind == LITTLE_JOKER else 2)
-        if rank_of(kind) == RANK_2:
+        if rank_of(kind) == self.level:
             return None
-        return (suit_of(kind), rank_of(kind))
+        return (suit_of(kind), self.position(kind))
 
     def tractor_value(self, top_kind: int, is_declarer: bool, manner: str) -> int:
         """§1.5.3 a tractor's value is its top pair's chain position; the joker tractor follows §1.6."""

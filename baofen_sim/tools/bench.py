@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -35,17 +36,22 @@ run_chunk(spec, 0, spec.tables)
 print(json.dumps({{"seconds": time.perf_counter() - started}}))
 """
 
-POLICY_MIXES = (("random",), ("heuristic",), ("random", "heuristic"))  # engines compiled for a cold start
+# engines compiled for a cold start: the default (heuristic), random, the sampler, and the tests' set
+POLICY_MIXES = (("heuristic",), ("random",), ("sampler",), ("random", "heuristic"))
 
+# import + compile (or load) + first hands, as `baofen-sim warmup` does it: processes=None one compile process
+# per core (baofen_sim.warmup), 1 the whole compile in this one process (the compile before issue 20.10)
 _START = """
 import json, time
 started = time.perf_counter()
-from baofen_sim import policy_set
-policy_set.select({mix!r})
-from baofen_sim.engine import run_chunk
-from baofen_sim.runspec import RunSpec
-for policy in {mix!r}:
-    run_chunk(RunSpec(policies=(policy,) * 4, deals=16, seed=1), 0, 1)
+from baofen_sim.policies import select_policies
+select_policies({mix!r})
+from baofen_sim.simulate import engine_is_compiled, warm_up_engine
+from baofen_sim.warmup import warm_up
+if engine_is_compiled():
+    warm_up_engine({mix!r})
+else:
+    warm_up(lambda: warm_up_engine({mix!r}), processes={processes}, show=False)
 print(json.dumps({{"seconds": time.perf_counter() - started}}))
 """
 
@@ -131,10 +137,7 @@ def measure(config: BenchConfig, echo=print) -> dict:
     figures["cold_compile_s"], figures["warm_start_s"] = {}, {}
     for mix in POLICY_MIXES:
         label = "+".join(mix)
-        with tempfile.TemporaryDirectory() as cache:
-            env = {"BAOFEN_SIM_CACHE_DIR": cache}
-            figures["cold_compile_s"][label] = run_child(_START.format(mix=mix), env)["seconds"]
-            figures["warm_start_s"][label] = run_child(_START.format(mix=mix), env)["seconds"]
+        figures["cold_compile_s"][label], figures["warm_start_s"][label] = cold_and_warm_start(mix)
         echo(f"{label}: cold compile {figures['cold_compile_s'][label]:.1f} s, "
              f"warm start {figures['warm_start_s'][label]:.2f} s")
     for label, policy, files in BENCHED:
@@ -158,6 +161,45 @@ def measure(config: BenchConfig, echo=print) -> dict:
     echo(f"3-variant sweep / three runs: {experiments['sweep_s'] / experiments['three_runs_s']:.2f}x; "
          f"--declarer each per deal / a hand: {experiments['each_per_deal_s'] / experiments['normal_per_hand_s']:.2f}x")
     return figures
+
+
+def cold_and_warm_start(mix: tuple[str, ...], processes: int | None = None) -> tuple[float, float]:
+    """Seconds of a cold start of the engine of `mix` (an empty cache; `processes` compile, default one per
+    core) and of the warm start after it, each in a fresh process."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = {"BAOFEN_SIM_CACHE_DIR": cache}
+        code = _START.format(mix=mix, processes=processes)
+        return run_child(code, env)["seconds"], run_child(code, env)["seconds"]
+
+
+def measure_cold_compiles(mixes: tuple[tuple[str, ...], ...], repeats: int, echo=print) -> dict:
+    """{set label: {"one process": [seconds], "every core": [seconds]}}: cold starts of each policy set's engine
+    compiled in one process (as before issue 20.10) and on every core, alternating, `repeats` times each."""
+    figures: dict = {}
+    for mix in mixes:
+        label = "+".join(mix)
+        figures[label] = {"one process": [], "every core": []}
+        for _ in range(repeats):
+            for mode, processes in (("one process", 1), ("every core", None)):
+                cold, warm = cold_and_warm_start(mix, processes)
+                figures[label][mode].append(cold)
+                echo(f"{label}, {mode}: cold {cold:.1f} s, warm {warm:.2f} s")
+    return figures
+
+
+def cold_compile_markdown(figures: dict, command: str) -> str:
+    """The cold compiles of `measure_cold_compiles` as a BENCHMARKS.md entry (best and median of each)."""
+    lines = [f"## {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} — cold compile by policy set", "",
+             f"- machine: {machine()}", f"- command: `{command}`",
+             "- each figure: a fresh process on an empty cache, import + compile + one hand per policy; one process "
+             "(the compile before issue 20.10) and every core (`baofen-sim warmup` now) alternating", "",
+             "| engine built for | one process best / median | every core best / median | best speed-up |",
+             "|---|---:|---:|---:|"]
+    for label, modes in figures.items():
+        one, every = sorted(modes["one process"]), sorted(modes["every core"])
+        lines.append(f"| {label} | {one[0]:.1f} s / {statistics.median(one):.1f} s | "
+                     f"{every[0]:.1f} s / {statistics.median(every):.1f} s | {one[0] / every[0]:.2f}x |")
+    return "\n".join(lines) + "\n"
 
 
 def machine() -> str:

@@ -18,6 +18,12 @@ What `EachData` holds, per deal h (rows in hand order, runs one after another):
     outcome   float64[n, N]                      the evaluation's target: C + Pen + the 王分 adjustment
     rest      float64[n, N, N] or None           settle_i of the row minus its result part (S001 throw
                                                  penalties); None when every one is 0
+    played    bool[n, N] or None                 whether seat d declared hand h: False where a --min-evaluation
+                                                 run let it pass (evaluation_d < E; its row is not played: score
+                                                 0, outcome NaN, rest 0); None when every seat played
+
+A policy whose play reads the target (the sampler) is refused unless `any_target`: its stored play is then the
+play at the run's target, scored at every target (an approximation, named where it is used).
 """
 
 from __future__ import annotations
@@ -51,6 +57,8 @@ class EachData:
     rest: np.ndarray | None
     policies: tuple[str, ...] = ()  # the play policies of the runs (one per seat), and their parameters
     params: tuple[dict[str, float], ...] = ()
+    played: np.ndarray | None = None
+    min_evaluation: float | None = None  # the runs' --min-evaluation E (None: every seat played)
 
     @property
     def deals(self) -> int:
@@ -89,7 +97,7 @@ def _num_features() -> int:
     return len(EVAL_FEATURE_NAMES)
 
 
-def _spec_of(run: Run) -> dict[str, Any]:
+def _spec_of(run: Run, any_target: bool = False) -> dict[str, Any]:
     spec = run.spec
     if spec is None:
         raise EachDataError(f"{run.out}: no readable manifest.json; tune-bids needs a run written by simulate")
@@ -101,7 +109,7 @@ def _spec_of(run: Run) -> dict[str, Any]:
     from baofen_sim.policies.registry import play_reads_target
 
     readers = sorted({name for name in spec.get("policies", ()) if play_reads_target(name)})
-    if readers:
+    if readers and not any_target:
         raise EachDataError(f"{run.out}: policy {readers[0]} plays differently at each target, so one stored play "
                             f"does not give the hand at every target")
     return spec
@@ -116,26 +124,37 @@ def _outcome(rules: RuleSet, rows: pl.DataFrame, score: np.ndarray, category: np
     return np.where(category.ravel() == CAT_NORMAL, score.ravel(), formula).astype(np.float64)
 
 
-def _read_run(run: Run, rules: RuleSet) -> dict[str, np.ndarray]:
+def _read_run(run: Run, rules: RuleSet, min_evaluation: float | None) -> dict[str, np.ndarray]:
+    """The run's arrays; under a --min-evaluation the rows of a hand come in seat order, a passed seat's with
+    declarer −1 (`runs.row_keys`): its score is 0, its outcome NaN and its rest 0."""
     players = rules.num_players
     settle = [f"settle_{s}" for s in range(players)]
     rows = (run.scan().select("hand", "declarer", "target", "score", "category", "declarer_points",
                               "wangfen_points", "penalty_points", *settle)
-            .sort("hand", "declarer").collect())
+            .sort("hand", *([] if min_evaluation is not None else ["declarer"]), maintain_order=True).collect())
     deals = rows.height // players
     hands = rows["hand"].to_numpy()
     declarers = rows["declarer"].to_numpy()
+    seats = np.tile(np.arange(players), deals)
+    played = declarers >= 0 if min_evaluation is not None else np.ones(rows.height, dtype=bool)
     if (rows.height != deals * players or not np.array_equal(hands, np.repeat(np.arange(deals), players))
-            or not np.array_equal(declarers, np.tile(np.arange(players), deals))):
+            or not np.array_equal(declarers[played], seats[played])):
         raise EachDataError(f"{run.out}: the rows are not hands 0..n-1 once per declarer 0..{players - 1}")
     codes = {label: code for code, label in enumerate(CATEGORY_LABELS)}
     category = np.array([codes[c] for c in rows["category"].cast(pl.String).to_list()], dtype=np.int64)
-    score = rows["score"].to_numpy().astype(np.int64)
-    outcome = _outcome(rules, rows, score, category)
-    rest = _rest(rules, rows, score, category, settle)
-    return {"score": score.reshape(deals, players), "category": category.reshape(deals, players),
-            "outcome": outcome.reshape(deals, players),
-            "rest": None if rest is None else rest.reshape(deals, players, players)}
+    category[~played] = CAT_NORMAL
+    score = np.where(played, rows["score"].to_numpy(), 0).astype(np.int64)
+    outcome = np.where(played, _outcome(rules, rows, score, category), np.nan)
+    lowest = rules.bid_values()[0]
+    rest = _rest(rules, rows.with_columns(pl.Series("declarer", seats),
+                                          pl.Series("target", np.where(played, rows["target"].to_numpy(), lowest))),
+                 score, category, settle)
+    if rest is not None:
+        rest[~played] = 0.0
+        rest = rest if np.any(rest != 0) else None
+    shape = (deals, players)
+    return {"score": score.reshape(shape), "category": category.reshape(shape), "outcome": outcome.reshape(shape),
+            "played": played.reshape(shape), "rest": None if rest is None else rest.reshape(deals, players, players)}
 
 
 def _rest(rules: RuleSet, rows: pl.DataFrame, score: np.ndarray, category: np.ndarray,
@@ -162,9 +181,10 @@ def _rest(rules: RuleSet, rows: pl.DataFrame, score: np.ndarray, category: np.nd
     return rest if np.any(rest != 0) else None
 
 
-def load_each_data(dirs: list[Path]) -> EachData:
+def load_each_data(dirs: list[Path], any_target: bool = False) -> EachData:
     """The `--declarer each` runs in `dirs` as one EachData; EachDataError (one line) for a directory that is not
-    such a run, runs under different rules, or a sweep."""
+    such a run, runs under different rules or --min-evaluation, a sweep, or (unless `any_target`) a play that
+    reads the target."""
     if not dirs:
         raise EachDataError("no DATA given")
     runs: list[Run] = []
@@ -174,7 +194,12 @@ def load_each_data(dirs: list[Path]) -> EachData:
             raise EachDataError(f"{directory} is a sweep over {', '.join(source.vary)}: its variants mix rules or "
                                 f"policies; give one --declarer each run (or several under the same rules)")
         runs.append(source)
-    specs = [_spec_of(run) for run in runs]
+    specs = [_spec_of(run, any_target) for run in runs]
+    floors = {spec.get("min_evaluation") for spec in specs}
+    if len(floors) > 1:
+        raise EachDataError(f"{runs[0].out} and the other DATA mix --min-evaluation values "
+                            f"({', '.join(sorted(map(str, floors)))})")
+    min_evaluation = floors.pop()
     rules_dicts = [spec["rules"] for spec in specs]
     for run, rules_dict in zip(runs[1:], rules_dicts[1:], strict=True):
         if rules_dict != rules_dicts[0]:
@@ -192,7 +217,7 @@ def load_each_data(dirs: list[Path]) -> EachData:
     parts: dict[str, list[np.ndarray]] = {}
     meta = []
     for run, spec in zip(runs, specs, strict=True):
-        arrays = _read_run(run, rules)
+        arrays = _read_run(run, rules, min_evaluation)
         deals = arrays["score"].shape[0]
         features, strength, caps = deal_features(rules, int(spec["seed"]), deals)
         arrays.update(features=features, strength=strength, caps=caps)
@@ -205,5 +230,7 @@ def load_each_data(dirs: list[Path]) -> EachData:
         rest = np.concatenate([np.zeros((len(s), 4, 4)) if r is None else r
                                for r, s in zip(rest_parts, parts["score"], strict=True)])
     joined = {key: np.concatenate(values) for key, values in parts.items()}
+    played = joined.pop("played")
     return EachData(rules=rules, runs=tuple(meta), rest=rest, policies=tuple(specs[0].get("policies", ())),
-                    params=tuple(dict(p) for p in specs[0].get("params", ())), **joined)
+                    params=tuple(dict(p) for p in specs[0].get("params", ())), min_evaluation=min_evaluation,
+                    played=None if min_evaluation is None else played, **joined)

@@ -35,6 +35,8 @@ from baofen_sim.policies.registry import (
     BID_MODE_TABLE,
     EVAL_FEATURE_NAMES,
     HEURISTIC,
+    HEURISTIC_BID_MARGIN,
+    HEURISTIC_EVAL_WEIGHTS,
     NAMED_PARAMS_DIR,
     TABLE_POSITIONS,
     _load_param_file,
@@ -53,6 +55,13 @@ EDGE = 1e-6  # evaluation points added to each side of an affected interval (a s
 CALIBRATION_QUANTILES = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0)
 WEIGHT_DECIMALS = 3
 FIT_CHUNK = 1 << 18  # samples per block of the normal equations
+# The parameter slots that fix what a table bidder reads (bidding.bidder_evaluation): the weights and its margin.
+BIDDER_INPUTS = [*range(HEURISTIC_EVAL_WEIGHTS, HEURISTIC_EVAL_WEIGHTS + len(WEIGHT_NAMES)), HEURISTIC_BID_MARGIN]
+
+
+def bidder_key(params: np.ndarray) -> bytes:
+    """The cache key of what the table bidders of `params` (rows, or one row) read."""
+    return np.ascontiguousarray(params[..., BIDDER_INPUTS]).tobytes()
 
 
 # ----- fit-eval ---------------------------------------------------------------------------------------------
@@ -61,6 +70,11 @@ FIT_CHUNK = 1 << 18  # samples per block of the normal equations
 def fit_weights(data: EachData) -> dict[str, float]:
     """Least-squares evaluation weights (intercept first), rounded to WEIGHT_DECIMALS: every (deal, seat) as
     declarer a sample. Normal equations summed in chunks, so a million deals need no big design matrix."""
+    if data.played is not None:
+        from baofen_sim.tools.each_data import EachDataError
+
+        raise EachDataError(f"fit-eval needs every seat played as declarer; {data.runs[0][0]} let the seats below "
+                            f"--min-evaluation {data.min_evaluation:g} pass")
     features = data.features.reshape(-1, data.features.shape[2])
     y = data.outcome.reshape(-1)
     size = features.shape[1] + 1
@@ -205,24 +219,22 @@ class TableEvaluator:
         self._bidders: dict[tuple[bytes, bytes], Any] = {}
 
     def evaluations(self, params: np.ndarray) -> np.ndarray:
-        """Each seat's evaluation of its hands with its own weights (cached per weight set)."""
-        from baofen_sim.policies.registry import HEURISTIC_EVAL_WEIGHTS
-
-        weights = params[:, HEURISTIC_EVAL_WEIGHTS:HEURISTIC_EVAL_WEIGHTS + len(WEIGHT_NAMES)]
-        key = weights.tobytes()
+        """What each seat's table bidder reads of its hands: the evaluation with its own weights plus its
+        bid_margin (bidding.bidder_evaluation; cached per weight set and margins)."""
+        key = bidder_key(params)
         if key not in self._evals:
             out = np.zeros(self.data.strength.shape, dtype=np.float64)
             self.bid_inputs.evaluations_nb(params, self.data.features, out)
+            out += params[None, :, HEURISTIC_BID_MARGIN]
             self._evals = {key: out}  # one weight set at a time during a search
         return self._evals[key]
 
     def stored(self, params: np.ndarray) -> Any:
         """The stored deals with the values and levels of the bidders of `params` (`bid_inputs.with_bidders`),
-        cached per weight set and bid modes: only those change what the evaluator reads."""
-        from baofen_sim.policies.registry import HEURISTIC_BID_MODE, HEURISTIC_EVAL_WEIGHTS
+        cached per weight set, margins and bid modes: only those change what the evaluator reads."""
+        from baofen_sim.policies.registry import HEURISTIC_BID_MODE
 
-        key = (params[:, HEURISTIC_EVAL_WEIGHTS:HEURISTIC_EVAL_WEIGHTS + len(WEIGHT_NAMES)].tobytes(),
-               params[:, HEURISTIC_BID_MODE].tobytes())
+        key = (bidder_key(params), params[:, HEURISTIC_BID_MODE].tobytes())
         if key not in self._bidders:
             deals = self.bid_inputs.with_bidders(self.deals, params, self.evaluations(params), self.data.strength)
             self._bidders = {k: v for k, v in self._bidders.items() if k[0] == key[0]}  # the search's weights
@@ -303,6 +315,7 @@ class Search:
     evaluator: TableEvaluator
     weights: dict[str, float]
     seats: tuple[int, ...] = (0, 1, 2, 3)  # the candidate is put at each of these seats in turn
+    floor: float = -math.inf  # no threshold below this (the data's --min-evaluation: lower seats did not play)
     evaluations: int = 0
     seconds: float = 0.0
     log: list[dict[str, Any]] = field(default_factory=list)
@@ -399,10 +412,9 @@ class Search:
         return np.flatnonzero(hit).astype(np.int64)
 
     def _sorted(self, params: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
-        """The seat's evaluations in ascending order, and the table of each (cached per weight set and seat)."""
-        from baofen_sim.policies.registry import HEURISTIC_EVAL_WEIGHTS
-
-        weights = params[seat, HEURISTIC_EVAL_WEIGHTS:HEURISTIC_EVAL_WEIGHTS + len(WEIGHT_NAMES)].tobytes()
+        """The seat's evaluations (with its margin) in ascending order, and the table of each (cached per weight
+        set, margin and seat)."""
+        weights = bidder_key(params[seat])
         key = (weights, seat)
         if key not in self._sorted_cache:
             e = self.evaluator.evaluations(params)[:, seat]
@@ -424,7 +436,8 @@ class Search:
                 steps = PER_5_STEPS if key == "contest_per_5" else SEARCH_STEPS
                 for step in steps:
                     value = best[key] + step
-                    if key == "contest_per_5" and value <= 0:
+                    too_low = value <= 0 if key == "contest_per_5" else value < self.floor
+                    if too_low:
                         continue
                     trial = {**best, key: value}
                     trial_score = self.score(trial, current, reference=best)
@@ -477,13 +490,14 @@ def tune_bids(data: EachData, weights: dict[str, float], config: TuneBidsConfig,
     """Iterate best responses from `initial_table` to a fixed point; write bids.toml and tune-bids.json."""
     if config.validate_deals > 0:
         check_validatable(data)
+    floor = evaluation_floor(data, weights)
     evaluator = TableEvaluator(data, config.hands_per_table)
-    search = Search(evaluator, weights, config.seats)
+    search = Search(evaluator, weights, config.seats, floor=floor)
     threshold = heuristic_row(threshold_values())
     baseline = evaluator.evaluate(np.tile(threshold, (4, 1)))
     echo(f"{data.deals} stored deals; threshold bidders: all-pass {baseline.stats['all_pass_rate']:.3f}, "
          f"declarer mean {baseline.stats['declarer_settle']:+.3f}, make rate {baseline.stats['make_rate']:.3f}")
-    table = initial_table()
+    table = {key: value if key == "contest_per_5" else max(value, floor) for key, value in initial_table().items()}
     rounds = []
     fixed = False
     for index in range(config.rounds):
@@ -508,6 +522,24 @@ def tune_bids(data: EachData, weights: dict[str, float], config: TuneBidsConfig,
     return summary
 
 
+def evaluation_floor(data: EachData, weights: dict[str, float]) -> float:
+    """The lowest threshold the data can judge: −inf, or under a --min-evaluation E the E itself, provided the
+    weights are the ones the run's seats passed by (every played seat-hand evaluates at least E, every passed
+    one below: the run's evaluation_i). A table cannot be judged below E: a seat there did not play."""
+    if data.min_evaluation is None:
+        return -math.inf
+    from baofen_sim.tools.each_data import EachDataError
+
+    evaluation = predict(weights, data).reshape(data.played.shape)
+    tolerance = 1e-6 * max(1.0, abs(data.min_evaluation))
+    if np.any(evaluation[data.played] < data.min_evaluation - tolerance) or np.any(
+            evaluation[~data.played] >= data.min_evaluation + tolerance):
+        raise EachDataError(f"--min-evaluation {data.min_evaluation:g} data: the seats passed by another "
+                            f"evaluation than --eval's weights; give --eval the weights the run used (the "
+                            f"default: baofen_sim/policies/params/default-bids.toml)")
+    return float(data.min_evaluation)
+
+
 def _summary(data: EachData, config: TuneBidsConfig, search: Search, baseline: Evaluation, weights: dict[str, float],
              table: dict[str, float], rounds: list[dict[str, Any]], fixed: bool) -> dict[str, Any]:
     speed = search.evaluations / search.seconds if search.seconds else math.nan
@@ -515,6 +547,8 @@ def _summary(data: EachData, config: TuneBidsConfig, search: Search, baseline: E
     state = "a fixed point: a best response to itself" if fixed else f"not a fixed point after {len(rounds)} rounds"
     return {"deals": data.deals, "runs": [[str(d), s, n] for d, s, n in data.runs], "rules": data.rules.name,
             "hands_per_table": config.hands_per_table, "seats": list(config.seats), "fixed_point": fixed,
+            "policies": list(data.policies), "min_evaluation": data.min_evaluation,
+            "threshold_floor": search.floor if math.isfinite(search.floor) else None,
             "rounds": rounds, "weights": weights, "table": table, "expanded_table": expanded_table(table, levels),
             "threshold_bidders": baseline.stats, "candidate_evaluations": search.evaluations,
             "tables_per_second": speed, "tables_per_second_per_million_deals": speed * data.deals / 1e6,
