@@ -2,7 +2,7 @@
 heuristic elsewhere, ordinary auctions, one thread; and the cost model behind it, appended to
 results/BENCHMARKS.md.
 
-    python scripts/bench_sampler.py [--deals 400] [--seed 1]
+    python scripts/bench_sampler.py [--deals 400] [--four-deals 200] [--repeats 3] [--seed 1]
 
 Cost model: a hand with one sampler seat costs the heuristic hand plus, over its D searched plays (plays with
 two or more candidates), K deals × (d + P × c): d the cost of drawing a deal (for a defender, redrawn until
@@ -10,6 +10,10 @@ the declarer's cards name his trump), P the playouts per deal — at most P(M), 
 of M candidates (`playouts_per_deal`), and fewer when fewer plays are legal — and c the mean playout from the
 searched play to the end of the hand. The per-deal cost a = D × (d + P × c) is fitted by least squares over
 the settings; the table shows how well K alone predicts the time.
+
+Then the issue's measure of strong play at scale: four `sampler` seats at their defaults, seat 0 forced to
+declare at 85, --four-deals deals, one thread; and the same with the early stop off (`stop_behind = 0`: the
+search before it, with the exact speed-ups).
 """
 
 from __future__ import annotations
@@ -39,13 +43,18 @@ def playouts_per_deal(samples: int, candidates: int) -> float:
     return total / samples
 
 
-def seconds_per_hand(policies: list[str], params: list[str], deals: int, seed: int) -> float:
+def seconds_per_hand(policies: list[str], params: list[str], deals: int, seed: int, declarer: int | None = None,
+                     target: int | None = None) -> float:
+    """Seconds per hand of one thread (after a first hand that compiles or loads the engine); ordinary auctions,
+    or `declarer` forced to declare at `target`."""
     from baofen_sim.engine import run_chunk
     from baofen_sim.policies import parse_policy_options
     from baofen_sim.runspec import RunSpec
 
     names, values = parse_policy_options(policies, params)
-    spec = RunSpec(policies=names, params=values, deals=deals, hands_per_table=4, seed=seed, threads=1)
+    forced = {} if declarer is None else {"declarer": declarer, "target": target}
+    spec = RunSpec(policies=names, params=values, deals=deals, hands_per_table=4 if declarer is None else 1,
+                   seed=seed, threads=1, **forced)
     run_chunk(spec, 0, 1)  # compile or load first
     started = time.perf_counter()
     run_chunk(spec, 0, spec.tables)
@@ -55,11 +64,13 @@ def seconds_per_hand(policies: list[str], params: list[str], deals: int, seed: i
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=400)
+    parser.add_argument("--four-deals", type=int, default=200, help="deals of the four-sampler measure")
+    parser.add_argument("--repeats", type=int, default=3, help="repeats of the four-sampler measure")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--results", type=Path, default=Path("results/BENCHMARKS.md"))
     args = parser.parse_args()
-    if args.deals < 4:
-        parser.error("--deals must be at least 4")
+    if args.deals < 4 or args.four_deals < 2 or args.repeats < 1:
+        parser.error("--deals must be at least 4, --four-deals at least 2 and --repeats at least 1")
     policy_set.select(["heuristic", "sampler"])
     from baofen_sim.simulate import set_threads
     from baofen_sim.tools.bench import append_results, machine
@@ -88,6 +99,16 @@ def main() -> None:
         model = heuristic + per_deal * samples
         lines.append(f"| {samples} | {candidates} | {playouts:.1f} | {1 / per_hand:,.1f} | {1e3 * per_hand:.2f} | "
                      f"{1e3 * model:.2f} |")
+    four: dict[str, list[float]] = {"defaults": [], "stop_behind = 0": []}
+    for _ in range(args.repeats):  # interleaved: this VM's speed swings from minute to minute
+        for label, options in (("defaults", []), ("stop_behind = 0", [f"{seat}.stop_behind=0" for seat in range(4)])):
+            rate = 1 / seconds_per_hand(["sampler"], options, args.four_deals, args.seed, declarer=0, target=85)
+            four[label].append(rate)
+            print(f"four sampler seats, {label}: {rate:,.1f} hands/s", flush=True)
+    lines += ["", f"Four `sampler` seats, seat 0 forced to declare at 85, 1 thread, {args.four_deals:,} deals, "
+              f"{args.repeats} interleaved repeats (best / median hands/s): "
+              + "; ".join(f"{label} {max(rates):,.1f} / {float(np.median(rates)):,.1f}"
+                          for label, rates in four.items())]
     append_results("\n".join(lines) + "\n", args.results)
     print(f"appended to {args.results}")
 

@@ -2,7 +2,7 @@
 jitted function, the compile time Numba spent on it (inclusive of the callees it compiled, and exclusive),
 the number of specialisations, and the time LLVM held its lock. Markdown, for results/BENCHMARKS.md.
 
-    python scripts/compile_profile.py [--top 25]
+    python scripts/compile_profile.py [--top 25] [--policies random,heuristic]
 
 Uses Numba's event API (`numba:compile`, `numba:llvm_lock`); the figures are wall time on this machine.
 """
@@ -53,8 +53,14 @@ def _held(buffer) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--top", type=int, default=25, help="functions listed, by exclusive time")
+    parser.add_argument("--policies", default="random,heuristic",
+                        help="the policy set the engine is compiled for, each played by four seats")
     args = parser.parse_args(argv)
+    policies = tuple(args.policies.split(","))
     os.environ["BAOFEN_SIM_CACHE_DIR"] = tempfile.mkdtemp(prefix="baofen-compile-profile-")
+    from baofen_sim import policy_set
+
+    policy_set.select(policies)
     from numba.core import event
 
     started = time.perf_counter()
@@ -62,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         from baofen_sim.engine import run_chunk
         from baofen_sim.runspec import RunSpec
 
-        for policy in ("random", "heuristic"):
+        for policy in policies:
             run_chunk(RunSpec(policies=(policy,) * 4, deals=16, seed=1), 0, 1)
     total = time.perf_counter() - started
     inclusive: dict[str, float] = defaultdict(float)
@@ -73,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
         exclusive[name] += excl
         count[name] += 1
     ours = [name for name in count if not name.startswith("numba.")]
-    print(f"- cold compile of the engine, both policies: {total:.1f} s; LLVM lock held {_held(llvm.buffer):.1f} s")
+    print(f"- cold compile of the engine for {', '.join(policies)}: {total:.1f} s; "
+          f"LLVM lock held {_held(llvm.buffer):.1f} s")
     print(f"- {sum(count.values())} compiles of {len(count)} functions ({len(ours)} of them baofen_sim's, "
           f"{sum(count[n] for n in ours)} compiles)")
     print("\n| function | exclusive s | inclusive s | compiles |\n|---|---:|---:|---:|")

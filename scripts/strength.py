@@ -16,8 +16,6 @@ import shlex
 import sys
 from pathlib import Path
 
-from baofen_sim import policy_set
-
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -31,21 +29,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.deals < 2 or not 2 <= args.sampler_defender_deals <= args.deals:
         parser.error("--deals must be at least 2 and --sampler-defender-deals between 2 and --deals")
-    from baofen_sim.tools.strength import PLAYERS, ladder_markdown, ladder_policies, play_cell
-
-    try:
-        targets = [int(t) for t in args.targets.split(",")]
-    except ValueError:
-        parser.error(f"--targets {args.targets!r}: expected comma-separated whole numbers")
-    policy_set.select(ladder_policies())
-    from baofen_sim.policies import PolicyError
-    from baofen_sim.runspec import RunSpecError
     from baofen_sim.tools.bench import machine
+    from baofen_sim.tools.strength import PLAYERS, ladder_markdown, play_cell, prepared_targets
 
     try:
-        for target in targets:  # compile (or load) before timing; checks the targets and parameters
-            play_cell("sampler", "sampler", target, 2, args.seed, args.sampler)
-    except (PolicyError, RunSpecError) as error:
+        targets = prepared_targets(args.targets, args.seed, [args.sampler], "sampler")
+    except ValueError as error:
         parser.error(str(error))
     cells = []
     for target in targets:

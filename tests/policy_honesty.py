@@ -38,24 +38,13 @@ def check(policy: str) -> dict[str, int]:
     """Three hands played by `policy` at every seat, every decision checked."""
     peeking = policy == PEEKING
     policy = "random" if peeking else policy
-    from baofen_sim.kernels.play import (
-        collect_trick,
-        note_void,
-        play_cards,
-        resolve_lead,
-        start_play,
-        throw_allowed,
-    )
-    from baofen_sim.kernels.units import analyze_lead
     from baofen_sim.materialize import hand_rules
     from baofen_sim.policies import parse_policy_options, policy_arrays
     from baofen_sim.policies.dispatch import follow_decision, lead_decision
     from baofen_sim.policies.sampler.deals import deal_once
-    from baofen_sim.policies.view import new_play_view
     from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE
     from baofen_sim.rules import preset
     from tests.kernel_helpers import tables
-    from tests.test_sampler import dealt
 
     rules = preset("baofen")
     hr = hand_rules(rules)
@@ -95,37 +84,59 @@ def check(policy: str) -> dict[str, int]:
 
     for deal in range(DEALS):
         tb = tables(trump="SHCD"[deal % 4])
-        hands, kitty = dealt(100 + deal, tb)
-        st = np.rec.array(np.zeros(1, dtype=PLAY_STATE_DTYPE))[0]
-        view = new_play_view()
-        for seat in range(4):
-            st.hand_ge1[seat], st.hand_eq2[seat] = hands[seat]
-            st.rng[seat] = 1000 * deal + seat + 1
-        st.bury_ge1, st.bury_eq2 = kitty
-        start_play(tb, st, view, DECLARER, TARGET)
-        step = 0
-        while st.hand_ge1[view.leader] != 0:
-            leader = view.leader
-            view.trick_index = st.tricks
-            view.seat, view.n_played = leader, 0
-            view.trick_ge1[:] = 0
-            view.trick_eq2[:] = 0
-            view.throw_allowed = throw_allowed(tb, hr, st, leader)
-            st.rng[leader], ge1, eq2 = honest_choice(tb, st, view, leader, None, step := step + 1)
-            lead, _, relead = resolve_lead(tb, hr, st, view, DECLARER, leader, ge1, eq2)
-            if relead:
-                view.throw_allowed = False
-                st.rng[leader], ge1, eq2 = honest_choice(tb, st, view, leader, None, step := step + 1)
-                lead = analyze_lead(tb, ge1, eq2)
-            play_cards(st, view, leader, lead.ge1, lead.eq2)
-            for i in range(1, 4):
-                seat = (leader + i) % 4
-                view.seat, view.n_played = seat, i
-                st.rng[seat], ge1, eq2 = honest_choice(tb, st, view, seat, lead, step := step + 1)
-                play_cards(st, view, seat, ge1, eq2)
-                note_void(tb, view, lead, seat, ge1, eq2)
-            collect_trick(tb, st, view, lead, DECLARER)
+        st, view = start_hand(tb, deal)
+        play_hand(tb, hr, st, view, honest_choice)
     return tally
+
+
+def start_hand(tb, deal: int):
+    """(state, view) at the first lead of deal `deal` (`tests.test_sampler.dealt`; the kitty is the declarer's
+    bury), DECLARER declaring at TARGET; seat s's stream starts at 1000 × deal + s + 1."""
+    from baofen_sim.kernels.play import start_play
+    from baofen_sim.policies.view import new_play_view
+    from baofen_sim.records import PLAY_STATE_DTYPE
+    from tests.test_sampler import dealt
+
+    hands, kitty = dealt(100 + deal, tb)
+    st = np.rec.array(np.zeros(1, dtype=PLAY_STATE_DTYPE))[0]
+    view = new_play_view()
+    for seat in range(4):
+        st.hand_ge1[seat], st.hand_eq2[seat] = hands[seat]
+        st.rng[seat] = 1000 * deal + seat + 1
+    st.bury_ge1, st.bury_eq2 = kitty
+    start_play(tb, st, view, DECLARER, TARGET)
+    return st, view
+
+
+def play_hand(tb, hr, st, view, choose) -> None:
+    """Play the hand from (st, view) to its end with the engine's mechanics (`kernels.play`);
+    choose(tb, st, view, seat, lead, step) -> (rng, ge1, eq2) makes every decision (lead None for a lead;
+    step counts the decisions from 1)."""
+    from baofen_sim.kernels.play import collect_trick, note_void, play_cards, resolve_lead, throw_allowed
+    from baofen_sim.kernels.units import analyze_lead
+
+    step = 0
+    while st.hand_ge1[view.leader] != 0:
+        leader = view.leader
+        view.trick_index = st.tricks
+        view.seat, view.n_played = leader, 0
+        view.trick_ge1[:] = 0
+        view.trick_eq2[:] = 0
+        view.throw_allowed = throw_allowed(tb, hr, st, leader)
+        st.rng[leader], ge1, eq2 = choose(tb, st, view, leader, None, step := step + 1)
+        lead, _, relead = resolve_lead(tb, hr, st, view, DECLARER, leader, ge1, eq2)
+        if relead:
+            view.throw_allowed = False
+            st.rng[leader], ge1, eq2 = choose(tb, st, view, leader, None, step := step + 1)
+            lead = analyze_lead(tb, ge1, eq2)
+        play_cards(st, view, leader, lead.ge1, lead.eq2)
+        for i in range(1, 4):
+            seat = (leader + i) % 4
+            view.seat, view.n_played = seat, i
+            st.rng[seat], ge1, eq2 = choose(tb, st, view, seat, lead, step := step + 1)
+            play_cards(st, view, seat, ge1, eq2)
+            note_void(tb, view, lead, seat, ge1, eq2)
+        collect_trick(tb, st, view, lead, DECLARER)
 
 
 if __name__ == "__main__":

@@ -267,3 +267,103 @@ def test_deals_agree_with_the_auction(bidder):
                     np.uint64(state + 1), out_ge1, out_eq2)
         read += agrees(out_ge1, out_eq2)
     assert read >= max(5, 3 * plain)
+
+
+# ---- speed-ups: each gives what the plain search gives, where it claims to ---------------------------------
+
+
+def halls_condition(counts, allowed, free, holders) -> bool:
+    """Hall's condition by its definition: every set of holders has room for the cards only it may take."""
+    for subset in range(1, 1 << holders):
+        room = sum(int(free[h]) for h in range(holders) if subset >> h & 1)
+        need = sum(int(counts[s]) for s in range(NUM_EFFECTIVE_SUITS) if counts[s] > 0 and not any(
+            not subset >> h & 1 and allowed[h] >> s & 1 and free[h] > 0 for h in range(holders)))
+        if need > room:
+            return False
+    return True
+
+
+def test_fitting_holders_is_halls_condition_after_the_placement():
+    """The slack table's answer equals Hall's condition tested in full after each possible placement, on
+    random states (tight, loose and impossible ones)."""
+    from baofen_sim.policies.sampler.deals import MAX_HOLDERS, fitting_holders, hall_slack, holder_masks
+
+    rng = np.random.default_rng(21)
+    masks = np.zeros(NUM_EFFECTIVE_SUITS, dtype=np.int64)
+    slack = np.zeros(1 << MAX_HOLDERS, dtype=np.int64)
+    fits = np.zeros(MAX_HOLDERS, dtype=np.bool_)
+    checked = refused = 0
+    for _ in range(4000):
+        holders = int(rng.integers(1, MAX_HOLDERS + 1))
+        free = rng.integers(0, 4, size=MAX_HOLDERS).astype(np.int64)
+        allowed = rng.integers(0, 1 << NUM_EFFECTIVE_SUITS, size=MAX_HOLDERS).astype(np.int64)
+        counts = rng.integers(0, 3, size=NUM_EFFECTIVE_SUITS).astype(np.int64)
+        suit = int(rng.integers(NUM_EFFECTIVE_SUITS))
+        holder_masks(allowed, free, holders, masks)
+        hall_slack(counts, masks, free, holders, slack)
+        fitting_holders(allowed, free, holders, suit, slack, fits)
+        for h in range(holders):
+            after = free.copy()
+            after[h] -= 1
+            expected = free[h] > 0 and bool(allowed[h] >> suit & 1) and halls_condition(counts, allowed, after,
+                                                                                          holders)
+            assert fits[h] == expected, (holders, free, allowed, counts, suit, h)
+            checked += 1
+            refused += free[h] > 0 and bool(allowed[h] >> suit & 1) and not expected
+    assert refused > 100 and checked > 8000  # the test reaches Hall's refusals, not only the easy cases
+
+
+def constrained_deals_digest() -> str:
+    """SHA-256 (16 digits) of 240 deals drawn for seat 0 and seat 1 under voids, pairless suits and shown cards."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for seed in range(40):
+        tb = tables(trump="SHCD"[seed % 4])
+        hands, kitty = dealt(seed, tb)
+        rng = np.random.default_rng(seed)
+        views = view_of(hands, voids=[int(v) & ~(1 << s) for s, v in enumerate(rng.integers(0, 32, size=4))])
+        views["pairless"][0, :4] = rng.integers(0, 32, size=4)
+        views["shown_ge1"][0, 2] = hands[2][0] & tb.suit_mask[int(rng.integers(4))]
+        for seat, known, kitty_size in ((0, kitty, 0), (1, (0, 0), KITTY)):
+            for state in range(3):
+                _, ge1, eq2 = draw(tb, views, seat, hands, known=known, kitty_size=kitty_size,
+                                   state=1000 * seed + state + 1)
+                digest.update(ge1.tobytes() + eq2.tobytes())
+    return digest.hexdigest()[:16]
+
+
+def test_constrained_deals_are_those_of_the_full_hall_test():
+    """deal_once keeps Hall's slack table up to date card by card instead of testing every set of holders at
+    every placement: the same deals, card for card (the digest recorded with the full test, before the change)."""
+    assert constrained_deals_digest() == CONSTRAINED_DEALS_DIGEST
+
+
+CONSTRAINED_DEALS_DIGEST = "03af1803ca1d268d"  # recorded with the full Hall test (before the slack table)
+
+
+def test_stable_order_is_a_stable_sort():
+    from baofen_sim.policies.sampler import stable_order
+
+    rng = np.random.default_rng(3)
+    for n in (0, 1, 2, 7, 30):
+        costs = rng.integers(0, 4, size=n).astype(np.float64)
+        assert stable_order(costs).tolist() == np.argsort(costs, kind="mergesort").tolist()
+
+
+def test_the_early_stop_keeps_the_heuristics_play_and_otherwise_the_full_search():
+    """At every decision of four whole hands (tests.sampler_search, its own process): with stop_behind the
+    search either stops at a halving point and keeps the heuristic's play, or gives the unpruned search's
+    choice and stream; the unpruned search decides as it did before the exact speed-ups after it (a digest of
+    its streams and plays); and `search` has one compiled specialisation for leads and follows."""
+    done = subprocess.run([sys.executable, "-m", "tests.sampler_search"], capture_output=True, text=True,
+                          check=False, cwd=Path(__file__).parent.parent)
+    assert done.returncode == 0, done.stderr[-3000:]
+    tally = json.loads(done.stdout.strip().splitlines()[-1])
+    assert tally["stopped"] > 20 and tally["stopped_heuristic"] == tally["stopped"]
+    assert tally["unstopped_same"] == tally["decisions"] - tally["stopped"]
+    assert tally["search_signatures"] == 1
+    assert tally["decisions_digest"] == UNPRUNED_DECISIONS_DIGEST
+
+
+UNPRUNED_DECISIONS_DIGEST = "7cd890683e5097bf"  # recorded before the deal layout was worked out once per search

@@ -34,3 +34,10 @@ def test_cells_pair_on_the_same_deals():
     text = ladder_markdown([base, short, untuned], 60, 3, "python scripts/strength.py", "test machine")
     assert "| heuristic | heuristic | 60 |" in text and "| heuristic | heuristic | 25 |" in text
     assert "| +0.0 pp | [+0.0, +0.0] |" in text
+
+
+def test_targets_that_are_not_whole_numbers_are_named():
+    from baofen_sim.tools.strength import prepared_targets
+
+    with pytest.raises(ValueError, match="--targets '85,x': expected comma-separated whole numbers"):
+        prepared_targets("85,x", 1, [[]], "heuristic")

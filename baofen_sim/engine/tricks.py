@@ -69,7 +69,7 @@ def load_policies(run, st, n):
             st.params[seat, i] = run.params[seat, i]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def policy_lead(tb, hr, st, view, seat):
     """(ge1, eq2) the seat's policy leads; advances its stream. The declarer also knows his bury."""
     known_ge1, known_eq2 = known_cards(st, view, seat)

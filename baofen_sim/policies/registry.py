@@ -243,6 +243,8 @@ SAMPLER = PolicySpec(
                   Domain(low=1.0, high=SAMPLER_MAX_CANDIDATES, integer=True)),
         ParamSpec("switch_z", 1.0, "standard errors by which another play's paired gain over the heuristic's "
                                    "must exceed zero for the sampler to choose it (0 = the best mean)", NON_NEGATIVE),
+        ParamSpec("stop_behind", 1.0, "1 = at each halving point, stop and keep the heuristic's play when no other "
+                                      "play has gained on it over the deals so far; 0 = draw every deal", ZERO_OR_ONE),
     ),
     reads_target=True,
 )
@@ -273,6 +275,7 @@ assert HEURISTIC.param_index("contest_3") == HEURISTIC_TABLE_CONTEST + TABLE_POS
 SAMPLER_SAMPLES = SAMPLER.param_index("samples")
 SAMPLER_CANDIDATES = SAMPLER.param_index("candidates")
 SAMPLER_SWITCH_Z = SAMPLER.param_index("switch_z")
+SAMPLER_STOP_BEHIND = SAMPLER.param_index("stop_behind")
 
 
 # ----- look-ups ------------------------------------------------------------------------------------------

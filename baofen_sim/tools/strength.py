@@ -71,6 +71,28 @@ def play_cell(declarer: str, defenders: str, target: int, deals: int, seed: int,
                 hands["declarer_points"].astype(np.float64), time.perf_counter() - started)
 
 
+def prepared_targets(text: str, seed: int, settings: list[list[str]], defenders: str) -> list[int]:
+    """The targets of `text` (comma-separated), once the ladder's engine is selected and compiled or loaded
+    (before any timing) by a 2-deal cell of the sampler against `defenders` at each target and sampler setting,
+    which also checks the targets and the parameters. ValueError names a bad one."""
+    from baofen_sim import policy_set
+    from baofen_sim.policies import PolicyError
+    from baofen_sim.runspec import RunSpecError
+
+    try:
+        targets = [int(t) for t in text.split(",")]
+    except ValueError:
+        raise ValueError(f"--targets {text!r}: expected comma-separated whole numbers") from None
+    policy_set.select(ladder_policies())
+    try:
+        for setting in settings:
+            for target in targets:
+                play_cell("sampler", defenders, target, 2, seed, setting)
+    except (PolicyError, RunSpecError) as error:
+        raise ValueError(str(error)) from None
+    return targets
+
+
 def paired(values: np.ndarray, baseline: np.ndarray) -> tuple[float, list[float] | None]:
     """Mean of the per-deal differences and its 95% CI (over the deals of `values`: the baseline's first)."""
     difference = values.astype(np.float64) - baseline[:len(values)].astype(np.float64)
@@ -98,11 +120,12 @@ def ladder_markdown(cells: list[Cell], deals: int, seed: int, command: str, mach
             d_points, ci_points = paired(c.points, base.points)
             lines.append(f"| {c.declarer} | {c.defenders} | {len(c.made):,} | {100 * rate:.1f}% "
                          f"| [{100 * low:.1f}, {100 * high:.1f}] "
-                         f"| {100 * d_made:+.1f} pp | {_ci(ci_made, 100)} | {c.points.mean():.1f} | "
-                         f"{d_points:+.1f} | {_ci(ci_points, 1)} | {len(c.made) / c.seconds:,.0f} |")
+                         f"| {100 * d_made:+.1f} pp | {interval_text(ci_made, 100)} | {c.points.mean():.1f} | "
+                         f"{d_points:+.1f} | {interval_text(ci_points, 1)} | {len(c.made) / c.seconds:,.0f} |")
         lines.append("")
     return "\n".join(lines)
 
 
-def _ci(interval: list[float] | None, scale: float) -> str:
+def interval_text(interval: list[float] | None, scale: float) -> str:
+    """A CI as `[low, high]` with signs, scaled (100: percentage points); "-" without one."""
     return "-" if interval is None else f"[{scale * interval[0]:+.1f}, {scale * interval[1]:+.1f}]"

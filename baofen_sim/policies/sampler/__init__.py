@@ -10,9 +10,10 @@ declarer's own bury; for a defender, the trump the declarer named and what he wo
 heuristic at every seat (`playout`), and keeps the candidate with the best mean outcome for its side when its paired
 gain over the heuristic's choice is `switch_z` standard errors above zero, else the heuristic's (successive halving:
 after a quarter and after half of the deals the worse half of the candidates still compared is dropped, down to two:
-8 candidates cost 4 playouts per deal on average instead of 8, 4 cost 2.5), scored as the hand is scored: the
-declarer's settlement for the result at the actual target, R breaking ties. Bids, the bury and the trump are the
-heuristic's; so are the first parameter slots, which also steer the playouts.
+8 candidates cost 4 playouts per deal on average instead of 8, 4 cost 2.5; with `stop_behind`, the search stops at
+either point and keeps the heuristic's choice when no other candidate has gained on it), scored as the hand is
+scored: the declarer's settlement for the result at the actual target, R breaking ties. Bids, the bury and the
+trump are the heuristic's; so are the first parameter slots, which also steer the playouts.
 
 Deterministic per seed: the deals come from the seat's own stream. The auction is read through the heuristic's
 threshold bidder with the seat's own parameters (the real bidders' policies are not known to it).
@@ -27,6 +28,7 @@ from baofen_sim.kernels.bits import ZERO, highest_index
 from baofen_sim.kernels.follow import enumerate_follows
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.play import note_void, play_cards, resolve_lead
+from baofen_sim.kernels.units import Lead, analyze_lead
 from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead
 from baofen_sim.policies.heuristic.candidates import FOLLOW_CAPACITY, append_new
 from baofen_sim.policies.heuristic.costs import POINT_COST, cheapest_single, play_cost
@@ -36,9 +38,10 @@ from baofen_sim.policies.registry import (
     SAMPLER_CANDIDATES,
     SAMPLER_MAX_CANDIDATES,
     SAMPLER_SAMPLES,
+    SAMPLER_STOP_BEHIND,
     SAMPLER_SWITCH_Z,
 )
-from baofen_sim.policies.sampler.deals import sample_deal
+from baofen_sim.policies.sampler.deals import deal_layout, sample_from
 from baofen_sim.policies.sampler.playout import declarer_value, play_out, playout_lead
 from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
 
@@ -52,12 +55,13 @@ LEAD_KINDS = 4
 HALVING_FIRST = 4  # the worse half of the candidates is dropped after samples // 4 deals ...
 HALVING_SECOND = 2  # ... and again after samples // 2
 FINALISTS = 2  # candidates that see every deal
+NO_LEAD = Lead(np.uint64(0), np.uint64(0), *(np.int64(0),) * 8, np.int64(-1))  # the `lead` of a lead: unused
 
 
 # ---- candidates ----------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lead_candidates(params, tb, view, hand_ge1, hand_eq2, out_ge1, out_eq2, limit):
     """The heuristic's lead, then each suit's sure lead (every sure unit together as a throw when throws are
     allowed, `heuristic.leads.sure_lead`), longest unit (a tractor or pair when it has one), highest card and
@@ -88,6 +92,19 @@ def lead_candidates(params, tb, view, hand_ge1, hand_eq2, out_ge1, out_eq2, limi
 
 
 @njit(cache=True)
+def stable_order(costs):
+    """The indices of `costs` in increasing order, equal costs in index order (an insertion sort: a
+    handful of legal follows, and no sort kernel to compile)."""
+    order = np.arange(len(costs))
+    for i in range(1, len(costs)):
+        j = i
+        while j > 0 and costs[order[j - 1]] > costs[order[j]]:
+            order[j - 1], order[j] = order[j], order[j - 1]
+            j -= 1
+    return order
+
+
+@njit(cache=True, inline="always")
 def follow_candidates(params, tb, lead, view, hand_ge1, hand_eq2, out_ge1, out_eq2, limit):
     """The heuristic's follow, then the legal answers alternately from the cheapest and the dearest (the
     heuristic's play cost). Returns the count."""
@@ -99,7 +116,7 @@ def follow_candidates(params, tb, lead, view, hand_ge1, hand_eq2, out_ge1, out_e
     costs = np.empty(n_legal, dtype=np.float64)
     for i in range(n_legal):
         costs[i] = play_cost(tb, legal_ge1[i], legal_eq2[i], hand_eq2, POINT_COST)
-    order = np.argsort(costs, kind="mergesort")
+    order = stable_order(costs)
     low, high = 0, n_legal - 1
     while low <= high and count < limit:
         count = append_new(out_ge1[:limit], out_eq2[:limit], count, legal_ge1[order[low]], legal_eq2[order[low]])
@@ -114,7 +131,7 @@ def follow_candidates(params, tb, lead, view, hand_ge1, hand_eq2, out_ge1, out_e
 # ---- evaluation ----------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def load_position(tb, real_view, seat, hand_ge1, hand_eq2, deal_ge1, deal_eq2, st, view):
     """The private state and view of one sampled deal at the current position: the seat's own hand, the
     sampled hands of the others, the current trick and the tallies as the real view shows them."""
@@ -152,7 +169,7 @@ def load_position(tb, real_view, seat, hand_ge1, hand_eq2, deal_ge1, deal_eq2, s
     st.declarer_won_last = False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def drop_worse_half(totals, alive):
     """Successive halving: keep the better half (rounded up, at least two) of the candidates still compared, by
     their totals over the same deals; the heuristic's (the first) always stays, as the reference."""
@@ -168,7 +185,7 @@ def drop_worse_half(totals, alive):
         alive[worst] = False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose(totals, gain_squares, alive, samples, switch_z):
     """The candidate with the best total, if its paired gain over the heuristic's play (candidate 0), per deal,
     exceeds zero by switch_z standard errors; else the heuristic's."""
@@ -183,13 +200,43 @@ def choose(totals, gain_squares, alive, samples, switch_z):
     return best if mean > switch_z * np.sqrt(variance / samples) else 0
 
 
+@njit(cache=True, inline="always")
+def play_candidate(params, tb, hr, lead, is_lead, n_played, seat, ge1, eq2, st, view, declarer):
+    """Play the candidate (ge1, eq2) of `seat` at the position loaded in st/view (a lead, resolved as the engine
+    resolves it, when is_lead; else a follow to `lead`, the n_played + 1-th play of the trick), then the rest
+    of the hand by the heuristic (`playout.play_out`)."""
+    if is_lead:
+        played, _, relead = resolve_lead(tb, hr, st, view, declarer, seat, ge1, eq2)
+        if relead:
+            played = playout_lead(params, tb, hr, st, view, declarer)
+        play_cards(st, view, seat, played.ge1, played.eq2)
+        first_follower = 1
+    else:
+        play_cards(st, view, seat, ge1, eq2)
+        note_void(tb, view, lead, seat, ge1, eq2)
+        played = lead
+        first_follower = n_played + 1
+    play_out(params, tb, hr, st, view, played, first_follower, declarer)
+
+
+@njit(cache=True, inline="always")
+def none_ahead(totals, alive):
+    """Whether no candidate still compared has gained on the heuristic's play (candidate 0) over the same
+    deals: the early stop of `search` (stop_behind)."""
+    for c in range(1, len(totals)):
+        if alive[c] and totals[c] > totals[0]:
+            return False
+    return True
+
+
 @njit(cache=True)
-def search(params, tb, hr, lead, real_view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state, cand_ge1,
-           cand_eq2, count):
+def search(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state,
+           cand_ge1, cand_eq2, count):
     """(rng_state, index) of the candidate with the best mean outcome for the seat's side over the sampled
-    deals, when it is significantly better than the heuristic's (`choose`; `lead` is None for a lead, else the
-    trick's lead). Every candidate still compared plays in the same deals; after a quarter and after half of
-    them the worse half is dropped (successive halving), so the last FINALISTS see every deal."""
+    deals, when it is significantly better than the heuristic's (`choose`; is_lead for a lead, else a follow
+    to the trick's `lead`). Every candidate still compared plays in the same deals; after a quarter and after
+    half of them the worse half is dropped (successive halving), so the last FINALISTS see every deal. With
+    stop_behind, the search stops there instead, keeping the heuristic's play, when no other has gained on it."""
     seat = real_view.seat
     declarer = real_view.declarer
     kitty_size = 0 if seat == declarer else hr.kitty_size
@@ -203,11 +250,14 @@ def search(params, tb, hr, lead, real_view, hand_ge1, hand_eq2, known_ge1, known
     values = np.zeros(count, dtype=np.float64)
     alive = np.ones(count, dtype=np.bool_)
     samples = max(1, np.int64(params[SAMPLER_SAMPLES]))
+    stop_behind = params[SAMPLER_STOP_BEHIND] > 0.5
+    layout = deal_layout(tb, real_view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size)
     for i in range(samples):
         if i > 0 and (i == samples // HALVING_FIRST or i == samples // HALVING_SECOND):
+            if stop_behind and none_ahead(totals, alive):
+                return rng_state, 0
             drop_worse_half(totals, alive)
-        rng_state = sample_deal(params, tb, real_view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2,
-                                kitty_size, rng_state, deal_ge1, deal_eq2)
+        rng_state = sample_from(params, tb, real_view, seat, layout, kitty_size, rng_state, deal_ge1, deal_eq2)
         kitty_ge1 = known_ge1 if seat == declarer else deal_ge1[seat]
         kitty_eq2 = known_eq2 if seat == declarer else deal_eq2[seat]
         for c in range(count):
@@ -216,16 +266,8 @@ def search(params, tb, hr, lead, real_view, hand_ge1, hand_eq2, known_ge1, known
             st = states[0]
             view = views[0]
             load_position(tb, real_view, seat, hand_ge1, hand_eq2, deal_ge1, deal_eq2, st, view)
-            if lead is None:
-                played, _, relead = resolve_lead(tb, hr, st, view, declarer, seat, cand_ge1[c], cand_eq2[c])
-                if relead:
-                    played = playout_lead(params, tb, hr, st, view, declarer)
-                play_cards(st, view, seat, played.ge1, played.eq2)
-                play_out(params, tb, hr, st, view, played, 1, declarer)
-            else:
-                play_cards(st, view, seat, cand_ge1[c], cand_eq2[c])
-                note_void(tb, view, lead, seat, cand_ge1[c], cand_eq2[c])
-                play_out(params, tb, hr, st, view, lead, real_view.n_played + 1, declarer)
+            play_candidate(params, tb, hr, lead, is_lead, real_view.n_played, seat, cand_ge1[c], cand_eq2[c], st,
+                           view, declarer)
             values[c] = side * declarer_value(tb, hr, st, real_view.target, kitty_ge1, kitty_eq2)
             totals[c] += values[c]
             gain_squares[c] += (values[c] - values[0]) ** 2
@@ -233,32 +275,35 @@ def search(params, tb, hr, lead, real_view, hand_ge1, hand_eq2, known_ge1, known
 
 
 @njit(cache=True)
+def sampler_play(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
+    """(rng_state, ge1, eq2): the lead (is_lead) or the follow to `lead` of seat view.seat. The one compiled
+    function of the sampler's decisions: the engine's lead and follow calls and the search inside (inlined)
+    are compiled once, with everything they call (DESIGN.md §11)."""
+    hand_ge1 = np.uint64(hand_ge1)
+    hand_eq2 = np.uint64(hand_eq2)
+    cand_ge1 = np.zeros(MAX_CANDIDATES, dtype=np.uint64)
+    cand_eq2 = np.zeros(MAX_CANDIDATES, dtype=np.uint64)
+    limit = min(MAX_CANDIDATES, max(1, np.int64(params[SAMPLER_CANDIDATES])))
+    if is_lead:
+        count = lead_candidates(params, tb, view, hand_ge1, hand_eq2, cand_ge1, cand_eq2, limit)
+    else:
+        count = follow_candidates(params, tb, lead, view, hand_ge1, hand_eq2, cand_ge1, cand_eq2, limit)
+    if count <= 1:
+        return rng_state, cand_ge1[0], cand_eq2[0]
+    rng_state, best = search(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, np.uint64(known_ge1),
+                             np.uint64(known_eq2), rng_state, cand_ge1, cand_eq2, count)
+    return rng_state, cand_ge1[best], cand_eq2[best]
+
+
+@njit(cache=True, inline="always")
 def sampler_lead(params, tb, hr, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
     """(rng_state, ge1, eq2): the lead of seat view.seat."""
-    hand_ge1 = np.uint64(hand_ge1)
-    hand_eq2 = np.uint64(hand_eq2)
-    cand_ge1 = np.zeros(MAX_CANDIDATES, dtype=np.uint64)
-    cand_eq2 = np.zeros(MAX_CANDIDATES, dtype=np.uint64)
-    limit = min(MAX_CANDIDATES, max(1, np.int64(params[SAMPLER_CANDIDATES])))
-    count = lead_candidates(params, tb, view, hand_ge1, hand_eq2, cand_ge1, cand_eq2, limit)
-    if count <= 1:
-        return rng_state, cand_ge1[0], cand_eq2[0]
-    rng_state, best = search(params, tb, hr, None, view, hand_ge1, hand_eq2, np.uint64(known_ge1),
-                             np.uint64(known_eq2), rng_state, cand_ge1, cand_eq2, count)
-    return rng_state, cand_ge1[best], cand_eq2[best]
+    return sampler_play(params, tb, hr, NO_LEAD, True, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sampler_follow(params, tb, hr, lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
-    """(rng_state, ge1, eq2): the follow of seat view.seat."""
-    hand_ge1 = np.uint64(hand_ge1)
-    hand_eq2 = np.uint64(hand_eq2)
-    cand_ge1 = np.zeros(MAX_CANDIDATES, dtype=np.uint64)
-    cand_eq2 = np.zeros(MAX_CANDIDATES, dtype=np.uint64)
-    limit = min(MAX_CANDIDATES, max(1, np.int64(params[SAMPLER_CANDIDATES])))
-    count = follow_candidates(params, tb, lead, view, hand_ge1, hand_eq2, cand_ge1, cand_eq2, limit)
-    if count <= 1:
-        return rng_state, cand_ge1[0], cand_eq2[0]
-    rng_state, best = search(params, tb, hr, lead, view, hand_ge1, hand_eq2, np.uint64(known_ge1),
-                             np.uint64(known_eq2), rng_state, cand_ge1, cand_eq2, count)
-    return rng_state, cand_ge1[best], cand_eq2[best]
+    """(rng_state, ge1, eq2): the follow of seat view.seat to `lead` (taken again by `units.analyze_lead`: the
+    same Lead, of the one type `sampler_play` is compiled for, whoever made it)."""
+    return sampler_play(params, tb, hr, analyze_lead(tb, lead.ge1, lead.eq2), False, view, hand_ge1, hand_eq2,
+                        known_ge1, known_eq2, rng_state)

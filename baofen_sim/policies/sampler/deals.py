@@ -11,9 +11,11 @@ second copy finds another place; should the voids leave it none, the voids win).
 
 `sample_deal` hands the hidden cards out one by one in a random order, each to a holder drawn in proportion
 to its free places among the holders that may take it and leave the rest of the deal possible (Hall's
-condition over the holders, `feasible`), so it never fails or retries, however late in the hand; without
-voids it is a uniform deal. A deal is a function of the view, the seat's own cards and its stream alone:
-the hidden cards' true places are never read.
+condition over the holders, `fitting_holders`, read from a table of slacks kept up to date card by card), so
+it never fails or retries, however late in the hand; without voids it is a uniform deal. A deal is a function
+of the view, the seat's own cards and its stream alone: the hidden cards' true places are never read.
+What a view's deals start from (the holders, their places and the hidden cards, `deal_layout`) is worked out once
+per search, not once per deal or redraw (`deal_from`, `sample_from`).
 
 Every seat heard the auction: a deal in which another seat (not the declarer) would not have bid as it did,
 by the heuristic's bidder (threshold or table) with the seat's own parameters, is drawn again (`bids_agree`; the
@@ -56,33 +58,68 @@ def hidden_cards(tb, view, hand_ge1, hand_eq2, known_ge1, known_eq2):
     return remove_cards(ge1, eq2, known_ge1, known_eq2)
 
 
-@njit(cache=True)
-def feasible(counts, allowed, free, holders):
-    """Hall's condition: for every set H of holders, the cards that only H may take fit in H's free places.
-    counts[s]: cards of effective suit s left; allowed[h]: suit bits holder h may take; free[h]: its places."""
+@njit(cache=True, inline="always")
+def holder_masks(allowed, free, holders, masks):
+    """masks[s]: bit h for each holder h with a free place that may take a card of effective suit s."""
+    for s in range(NUM_EFFECTIVE_SUITS):
+        m = 0
+        for h in range(holders):
+            if free[h] > 0 and allowed[h] >> s & 1:
+                m |= 1 << h
+        masks[s] = m
+
+
+@njit(cache=True, inline="always")
+def hall_slack(counts, masks, free, holders, slack):
+    """slack[H] for every non-empty set H of holders (a bit mask): H's free places less the cards that only H
+    may take (those of the suits s with masks[s] inside H). Hall's condition holds when no slack is negative."""
+    slack[0] = 0
     for subset in range(1, 1 << holders):
         room = 0
-        reach = 0
+        need = 0
         for h in range(holders):
             if subset >> h & 1:
                 room += free[h]
-                reach |= allowed[h]
-        need = 0
         for s in range(NUM_EFFECTIVE_SUITS):
-            if counts[s] > 0:
-                only_here = True
-                for h in range(holders):
-                    if not (subset >> h & 1) and allowed[h] >> s & 1 and free[h] > 0:
-                        only_here = False
-                        break
-                if only_here:
-                    need += counts[s]
-        if need > room:
-            return False
-    return True
+            if counts[s] > 0 and masks[s] & ~subset == 0:
+                need += counts[s]
+        slack[subset] = room - need
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def least_proper_slack(slack, holders):
+    """The least slack of a set of holders other than all of them (whose slack is the one spare place of the
+    card being placed); a large number when there is none."""
+    least = MAX_HIDDEN
+    for subset in range(1, (1 << holders) - 1):
+        least = min(least, slack[subset])
+    return least
+
+
+@njit(cache=True, inline="always")
+def fitting_holders(allowed, free, holders, suit, slack, fits):
+    """fits[h]: whether holder h may take the next card, of effective suit `suit`, and leave the rest of the
+    deal possible: Hall's condition after free[h] − 1 (for every set H of holders, the cards that only H may
+    take fit in H's free places), read from `slack` (`hall_slack` of the state without the card). The sets
+    holding h lose a place: none of them may be without a spare one (slack < 1, `short`); the others keep
+    theirs (slack ≥ 0, as they always have unless the voids leave no way), unless h fills up: a set H without h
+    then stands where H ∪ {h} stood, one place short, which the first test covers."""
+    short = 0
+    broken = False
+    for subset in range(1, 1 << holders):
+        if slack[subset] < 1:
+            short |= subset
+            broken |= slack[subset] < 0
+    for h in range(holders):
+        fits[h] = free[h] > 0 and allowed[h] >> suit & 1 and not short >> h & 1
+        if fits[h] and broken and free[h] > 1:
+            for subset in range(1, 1 << holders):
+                if not subset >> h & 1 and slack[subset] < 0:
+                    fits[h] = False
+                    break
+
+
+@njit(cache=True, inline="always")
 def _add(ge1, eq2, b):
     if ge1 & b:
         return ge1, eq2 | b
@@ -109,20 +146,31 @@ def front_pairs(tb, cards, total, both_ge1, pair_suits):
 def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size, state, out_ge1, out_eq2):
     """One deal of the hidden cards: out_ge1/out_eq2[other seat] its hand, [seat] the kitty when the seat
     does not know it (kitty_size > 0), else 0. Returns the advanced stream."""
+    layout = deal_layout(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size)
+    return deal_from(tb, layout, state, out_ge1, out_eq2)
+
+
+@njit(cache=True, inline="always")
+def deal_layout(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size):
+    """What every deal at this view starts from, worked out once for all of them (`deal_from`): (holders,
+    total, both_ge1, start_ge1, start_eq2, holder_seat, free, allowed, pairless, cards, counts): the holders
+    (the other seats, then the kitty), the hidden cards (`total`, bit indices in `cards`, `counts` per effective
+    suit; both_ge1 those both of whose copies are hidden), and each seat's cards before the deal (its shown
+    ones)."""
     n = tb.num_players
     ge1, eq2 = hidden_cards(tb, view, np.uint64(hand_ge1), np.uint64(hand_eq2), np.uint64(known_ge1),
                             np.uint64(known_eq2))
+    start_ge1 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
+    start_eq2 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
     holder_seat = np.empty(MAX_HOLDERS, dtype=np.int64)
     free = np.zeros(MAX_HOLDERS, dtype=np.int64)
     allowed = np.zeros(MAX_HOLDERS, dtype=np.int64)
     pairless = np.zeros(MAX_HOLDERS, dtype=np.int64)
     holders = 0
     for other in range(n):
-        out_ge1[other] = ZERO
-        out_eq2[other] = ZERO
         if other != seat:
             shown_ge1, shown_eq2 = view.shown_ge1[other], view.shown_eq2[other]
-            out_ge1[other], out_eq2[other] = shown_ge1, shown_eq2  # its own, as its failed throw showed
+            start_ge1[other], start_eq2[other] = shown_ge1, shown_eq2  # its own, as its failed throw showed
             ge1, eq2 = remove_cards(ge1, eq2, shown_ge1, shown_eq2)
             holder_seat[holders] = other
             free[holders] = view.hand_sizes[other] - popcount(shown_ge1) - popcount(shown_eq2)
@@ -145,6 +193,18 @@ def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_si
             counts[tb.bit_suit[b]] += 1
             total += 1
             rest &= rest - ONE
+    return holders, total, eq2, start_ge1, start_eq2, holder_seat, free, allowed, pairless, cards, counts
+
+
+@njit(cache=True, inline="always")
+def deal_from(tb, layout, state, out_ge1, out_eq2):
+    """One deal from a `deal_layout`, which it leaves as it was. Returns the advanced stream."""
+    holders, total, both_ge1, start_ge1, start_eq2, holder_seat, free, allowed, pairless, cards, counts = layout
+    free = free.copy()
+    cards = cards.copy()
+    counts = counts.copy()
+    for other in range(tb.num_players):
+        out_ge1[other], out_eq2[other] = start_ge1[other], start_eq2[other]
     for i in range(total - 1, 0, -1):  # Fisher-Yates: a random order of the hidden cards
         state, j = bounded(state, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
@@ -152,27 +212,41 @@ def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_si
     for h in range(holders):
         pair_suits |= pairless[h]
     if pair_suits:
-        front_pairs(tb, cards, total, eq2, pair_suits)
+        front_pairs(tb, cards, total, both_ge1, pair_suits)
     weights = np.zeros(MAX_HOLDERS, dtype=np.int64)
+    fits = np.zeros(MAX_HOLDERS, dtype=np.bool_)
+    masks = np.empty(NUM_EFFECTIVE_SUITS, dtype=np.int64)
+    slack = np.empty(1 << MAX_HOLDERS, dtype=np.int64)
     constrained = False  # without a void every placement leaves the rest possible: Hall's test is skipped
     for h in range(holders):
         constrained |= allowed[h] != ALL_SUITS
+    places = 0
+    for h in range(holders):
+        places += free[h]
+    spare = 0  # at most every proper set of holders' slack: while it is 1 or more, every holder fits
     for i in range(total):
         b = cards[i]
         suit = tb.bit_suit[b]
         card = ONE << np.uint64(b)
         counts[suit] -= 1
+        uneven = places != total - i  # the places left are not the cards left (a view that cannot be dealt)
+        if constrained and (spare < 1 or uneven):
+            holder_masks(allowed, free, holders, masks)
+            hall_slack(counts, masks, free, holders, slack)
+            spare = least_proper_slack(slack, holders)
+        if constrained and (spare < 1 or uneven):
+            fitting_holders(allowed, free, holders, suit, slack, fits)
+        else:  # no set of holders short (`fitting_holders` with no slack below 1): the places and the voids decide
+            for h in range(holders):
+                fits[h] = free[h] > 0 and allowed[h] >> suit & 1
         weight_sum = 0
         for strict in (True, False):  # the pairless seats first; without a place left, the voids alone
             for h in range(holders):
                 weights[h] = 0
                 if strict and pairless[h] >> suit & 1 and out_ge1[holder_seat[h]] & card:
                     continue
-                if free[h] > 0 and allowed[h] >> suit & 1:
-                    free[h] -= 1
-                    if not constrained or feasible(counts, allowed, free, holders):
-                        weights[h] = free[h] + 1
-                    free[h] += 1
+                if fits[h]:
+                    weights[h] = free[h]
                 weight_sum += weights[h]
             if weight_sum > 0:
                 break
@@ -182,17 +256,13 @@ def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_si
             pick -= weights[h]
             h += 1
         free[h] -= 1
+        places -= 1
+        # a placement takes one place from the sets holding h and none from the others; a holder filled up
+        # changes the suits' holders: the table is worked out again
+        spare = spare - 1 if free[h] > 0 else 0
         owner = holder_seat[h]
         out_ge1[owner], out_eq2[owner] = _add(out_ge1[owner], out_eq2[owner], card)
     return state
-
-
-@njit(cache=True)
-def hidden_count(tb, view, hand_ge1, hand_eq2, known_ge1, known_eq2):
-    """How many cards the seat has not seen."""
-    ge1, eq2 = hidden_cards(tb, view, np.uint64(hand_ge1), np.uint64(hand_eq2), np.uint64(known_ge1),
-                            np.uint64(known_eq2))
-    return popcount(ge1) + popcount(eq2)
 
 
 @njit(cache=True)
@@ -280,15 +350,21 @@ def sample_deal(params, tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2
     the declarer's trump choice (`names_trump`): drawn again until both agree, at most MAX_REDRAWS times (the
     last draw is kept); then, for a defender, the declarer's bury (`model_bury`). Returns the advanced
     stream."""
+    layout = deal_layout(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size)
+    return sample_from(params, tb, view, seat, layout, kitty_size, state, out_ge1, out_eq2)
+
+
+@njit(cache=True, inline="always")
+def sample_from(params, tb, view, seat, layout, kitty_size, state, out_ge1, out_eq2):
+    """`sample_deal` from its `deal_layout` (the same for every deal a search draws at one view)."""
     counts = np.zeros(NUM_KINDS, dtype=np.int8)
     defender = 0 < kitty_size <= MAX_KITTY
-    state = deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size, state, out_ge1, out_eq2)
+    state = deal_from(tb, layout, state, out_ge1, out_eq2)
     for _ in range(MAX_REDRAWS):
         if (not defender or names_trump(tb, view, seat, out_ge1, out_eq2, counts)) and bids_agree(
                 params, tb, view, seat, out_ge1, out_eq2, counts):
             break
-        state = deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size, state, out_ge1,
-                          out_eq2)
+        state = deal_from(tb, layout, state, out_ge1, out_eq2)
     if defender:
         model_bury(params, tb, view, seat, kitty_size, out_ge1, out_eq2, counts)
     return state

@@ -24,7 +24,7 @@ RESULT_WEIGHT = 1e-3  # the declarer's R breaks ties between equal settlements (
 NO_STREAM = np.uint64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def playout_lead(params, tb, hr, st, view, declarer):
     """The heuristic's lead for view.leader, resolved as the engine resolves it (§4.2–§4.4)."""
     leader = view.leader
@@ -44,7 +44,7 @@ def playout_lead(params, tb, hr, st, view, declarer):
     return lead
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def finish_trick(params, tb, st, view, lead, first_follower):
     """The heuristic's follows from the first_follower-th place of the trick on."""
     n = tb.num_players
@@ -57,7 +57,7 @@ def finish_trick(params, tb, st, view, lead, first_follower):
         note_void(tb, view, lead, seat, ge1, eq2)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_out(params, tb, hr, st, view, lead, first_follower, declarer):
     """Finish the current trick (its lead `lead`, followers from first_follower on), then every trick to the
     end of the hand."""
@@ -72,7 +72,7 @@ def play_out(params, tb, hr, st, view, lead, first_follower, declarer):
         collect_trick(tb, st, view, lead, declarer)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def declarer_value(tb, hr, st, target, kitty_ge1, kitty_eq2):
     """The finished hand for the declarer: his settlement for the result (§6.5, §6.6 / §6.7) plus
     RESULT_WEIGHT × R; the defenders want it low."""
