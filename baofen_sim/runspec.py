@@ -95,12 +95,12 @@ class RunSpec:
         if not isinstance(self.tricks, bool):
             raise RunSpecError(f"tricks: {self.tricks!r} is not true or false")
         self._check_forced()
+        self._check_min_evaluation()
 
     def _check_forced(self) -> None:
         if self.declarer is None:
             if self.target is not None:
                 raise RunSpecError("--target needs --declarer SEAT|each (a forced declarer)")
-            self._check_min_evaluation()
             return
         seats = self.rules.num_players
         if self.declarer != EACH and not (_is_int(self.declarer) and 0 <= self.declarer < seats):
@@ -120,7 +120,6 @@ class RunSpec:
         if self.hands_per_table != 1:
             raise RunSpecError(f"--hands-per-table {self.hands_per_table}: a forced declarer plays one hand per "
                                "table (nothing carries over); leave it at 1")
-        self._check_min_evaluation()
 
     def _check_min_evaluation(self) -> None:
         if self.min_evaluation is None:

@@ -90,20 +90,23 @@ class Tractor80Hand(TrickHand):
     # ----- §7.3.4 declaring during the deal ---------------------------------------------------------------
 
     def check_declaration(self, after: int, seat: int, cards: Sequence[int]) -> Illegal | None:
+        return self._declared(after, seat, cards)[1]
+
+    def _declared(self, after: int, seat: int, cards: Sequence[int]) -> tuple[Showing | None, Illegal | None]:
+        """The showing that sets trump after this one, or the verdict on it."""
         if self.phase != DECLARE:
-            return Illegal("§7.3.4", "trump is declared only during the deal")
+            return None, Illegal("§7.3.4", "trump is declared only during the deal")
         if not 1 <= after <= DEALT or (self.declarations and after < self.declarations[-1].after):
-            return Illegal("§7.3.4", f"a showing comes after 1..{DEALT} cards, in order")
-        _, problem = declaration_problem(self.setter, Declaration(after, seat, tuple(cards)), self.dealt_in_order,
-                                         self.first, self.level, self.options)
-        return None if problem is None else Illegal("§7.3.4", problem)
+            return None, Illegal("§7.3.4", f"a showing comes after 1..{DEALT} cards, in order")
+        setter, problem = declaration_problem(self.setter, Declaration(after, seat, tuple(cards)),
+                                              self.dealt_in_order, self.first, self.level, self.options)
+        return setter, None if problem is None else Illegal("§7.3.4", problem)
 
     def apply_declaration(self, after: int, seat: int, cards: Sequence[int]) -> list[dict[str, Any]]:
-        _raise_if(self.check_declaration(after, seat, cards))
-        declaration = Declaration(after, seat, tuple(cards))
-        self.setter, _ = declaration_problem(self.setter, declaration, self.dealt_in_order, self.first, self.level,
-                                             self.options)
-        self.declarations.append(declaration)
+        setter, verdict = self._declared(after, seat, cards)
+        _raise_if(verdict)
+        self.setter = setter
+        self.declarations.append(Declaration(after, seat, tuple(cards)))
         return self._record({"event": "declare", "after": after, "seat": seat,
                              "cards": [card_name(k) for k in cards], "trump": trump_text(self.setter.trump),
                              "legal": True})
@@ -156,24 +159,29 @@ class Tractor80Hand(TrickHand):
                              "legal": True})
 
     def check_fandi(self, seat: int, cards: Sequence[int], bury: Sequence[int]) -> Illegal | None:
+        return self._challenged(seat, cards, bury)[1]
+
+    def _challenged(self, seat: int, cards: Sequence[int], bury: Sequence[int]) -> tuple[Showing | None,
+                                                                                            Illegal | None]:
+        """The showing that sets trump after this 反底, or the verdict on it."""
         if self.phase != FANDI:
-            return Illegal("§7.3.8", "a 反底 comes after the 庄 has buried, and only after a declaration")
+            return None, Illegal("§7.3.8", "a 反底 comes after the 庄 has buried, and only after a declaration")
         missing = missing_cards(self.hands[seat], cards)
         if missing is not None:
-            return missing
-        _, problem = fandi_problem(self.setter, seat, cards, self.level, self.zhuang, self.last_burier,
-                                   self.fandi_count == 0, self.options)
+            return None, missing
+        setter, problem = fandi_problem(self.setter, seat, cards, self.level, self.zhuang, self.last_burier,
+                                        self.fandi_count == 0, self.options)
         if problem is not None:
-            return Illegal("§7.3.8", problem)
+            return None, Illegal("§7.3.8", problem)
         if len(bury) != KITTY_SIZE:
-            return Illegal("§7.3.8", f"a 反底 re-buries exactly {KITTY_SIZE} cards, not {len(bury)}")
-        return missing_cards(sorted(self.hands[seat] + self.buried), bury)
+            return None, Illegal("§7.3.8", f"a 反底 re-buries exactly {KITTY_SIZE} cards, not {len(bury)}")
+        return setter, missing_cards(sorted(self.hands[seat] + self.buried), bury)
 
     def apply_fandi(self, seat: int, cards: Sequence[int], bury: Sequence[int]) -> list[dict[str, Any]]:
         """Seat shows `cards`, takes up the buried cards and buries `bury` (§7.3.8); the 庄 does not change."""
-        _raise_if(self.check_fandi(seat, cards, bury))
-        self.setter, _ = fandi_problem(self.setter, seat, cards, self.level, self.zhuang, self.last_burier,
-                                       self.fandi_count == 0, self.options)
+        setter, verdict = self._challenged(seat, cards, bury)
+        _raise_if(verdict)
+        self.setter = setter
         self.fandi_count += 1
         self._set_trump(self.setter.trump)
         self.hands[seat] = sorted(self.hands[seat] + self.buried)
