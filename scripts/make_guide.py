@@ -1,5 +1,5 @@
 """Regenerate results/BIDDING_GUIDE.md, its plots (results/guide/*.png) and every number in it
-(results/guide/guide.json) from scratch (issue 12): about 115 million hands at scale 1.
+(results/guide/guide.json) from scratch (issue 12): about 32 million hands at scale 1.
 
     python scripts/make_guide.py [--scale 1] [--strong-scale S] [--work runs/guide] [--out results] [--threads N]
 

@@ -21,6 +21,7 @@ from baofen_sim.simulate import simulate
 from baofen_sim.sweep import parse_vary, sweep
 from baofen_sim.tools.each_data import EachDataError, load_each_data
 from baofen_sim.tools.guide import (
+    STRONG_CURVE_SAMPLES,
     STRONG_MIN_EVALUATION,
     STRONG_TARGETS,
     GuidePlan,
@@ -97,7 +98,8 @@ def test_the_strong_play_steps_are_sampler_runs_per_target_above_the_floor_withi
     steps = {step.name: step.args for step in guide_steps(GuidePlan(tmp_path))}
     for target in STRONG_TARGETS:
         args = " ".join(steps[f"strong-{target}"])
-        assert f"--policy sampler --declarer each --target {target} --min-evaluation {STRONG_MIN_EVALUATION:g}" in args
+        assert (f"--policy sampler --param samples={STRONG_CURVE_SAMPLES} --declarer each --target {target} "
+                f"--min-evaluation {STRONG_MIN_EVALUATION:g}") in args
     assert "--any-target" in steps["strong-tune"] and str(tmp_path / "strong-90") in steps["strong-tune"]
     strong = str(tmp_path / "strong-bids" / "bids.toml")
     assert "--param" not in steps["strong-shipped"] and f"0={strong}" in steps["strong-one-strong"]
@@ -108,7 +110,7 @@ def test_the_strong_play_steps_are_sampler_runs_per_target_above_the_floor_withi
     assert "bold-bids" in steps["all-pass-bold-bids"] and "bold-bids" in steps["kitty-bold-bids"]
     budgets = step_budgets(GuidePlan(tmp_path))
     assert {row["step"] for row in budgets} == set(steps)
-    assert 60 < sum(row["minutes"] for row in budgets) <= 180
+    assert 30 < sum(row["minutes"] for row in budgets) <= 180
     small = step_budgets(GuidePlan(tmp_path, scale=1, strong_scale=0.5))
     assert sum(r["hands"] for r in small if r["strong"]) < sum(r["hands"] for r in budgets if r["strong"])
 

@@ -49,29 +49,30 @@ from baofen_sim.analysis.stats import mean_interval, wilson_interval
 
 Echo = Callable[[str], None]
 
-TRAIN = (11, 1_000_000)  # (seed, deals) of each data set at scale 1
-TEST = (12, 200_000)
-VALIDATE = (777, 200_000)
-CURVES = (13, 5_000_000)
-STUDY = (22, 5_000_000)  # all_pass_mode and kitty_points_owner on the tuned table
+TRAIN = (11, 250_000)  # (seed, deals) of each data set at scale 1
+TEST = (12, 50_000)
+VALIDATE = (777, 50_000)
+CURVES = (13, 1_250_000)
+STUDY = (22, 1_250_000)  # all_pass_mode and kitty_points_owner on the tuned table
 STYLES = ("cautious-bids", "default-bids", "bold-bids", "reckless-bids")  # policies/params: the bidding styles
-CAP_STUDY = (21, 1_000_000)  # per style; every cap variant of every style on these deals
+CAP_STUDY = (21, 250_000)  # per style; every cap variant of every style on these deals
 RULE_STYLE = "bold-bids"  # all_pass_mode and kitty_points_owner again under this style
-RULE_STYLE_STUDY = (23, 2_000_000)
+RULE_STYLE_STUDY = (23, 500_000)
 STRONG_TARGETS = (85, 90, 95, 100)
 STRONG_MIN_EVALUATION = 65.0  # seat-hands below this are not played (about 85% of them; no table opens there)
-STRONG_CURVES = (41, 120_000)  # deals of each strong target run
+STRONG_CURVES = (41, 30_000)  # deals of each strong target run
+STRONG_CURVE_SAMPLES = 32  # the sampler's `samples` in them: stronger than its default (results/STRENGTH.md)
 STRONG_TUNE_TARGET = 90
-STRONG_VALIDATE = (43, 400_000)
+STRONG_VALIDATE = (43, 100_000)
 STRONG_TUNE_ROUNDS = 6
 # The planned speeds (step_budgets): hands/s on 2 cores of heuristic play (all-pass hands included), and hands/s
 # per core of a sampler-played seat-hand (samplers at every seat); the share of seat-hands at or above the floor.
 HEURISTIC_HANDS_PER_SECOND = 60_000.0
-SAMPLER_HANDS_PER_CORE_SECOND = 50.0
+SAMPLER_HANDS_PER_CORE_SECOND = 40.0  # at its defaults; a run with STRONG_CURVE_SAMPLES takes that many / 16 as long
 PLANNED_CORES = 2
 PLANNED_FLOOR_SHARE = 0.16  # of seat-hands evaluate >= STRONG_MIN_EVALUATION (results/guide/guide.json)
 PLANNED_DECLARED_SHARE = 0.2  # of auctions under the tuned tables have a declarer (the rest are not played)
-SAMPLER_CHECK = (31, 3_000)
+SAMPLER_CHECK = (31, 750)
 SAMPLER_TARGETS = (85, 100)
 SAMPLER_GROUPS = ((-math.inf, 60.0), (60.0, 80.0), (80.0, math.inf))  # the declarer's evaluation
 TUNE_ROUNDS = 8
@@ -119,6 +120,7 @@ class Step:
     done: Path | None = None  # skipped when this file exists (commands that do not resume by themselves)
     hands: int = 0  # planned hands (heuristic) or played sampler hands (strong play)
     strong: bool = False
+    cost: float = 1.0  # time per hand relative to the planned speed
 
 
 def guide_steps(plan: GuidePlan) -> list[Step]:
@@ -166,11 +168,14 @@ def strong_steps(plan: GuidePlan, threads: tuple[str, ...]) -> list[Step]:
     tuned on one of them, and its validation by ordinary auctions on fresh deals."""
     sampler = ("--policy", "sampler")
     seed, deals = STRONG_CURVES[0], plan.strong_deals(STRONG_CURVES[1])
-    steps = [Step(f"strong-{target}", ("simulate", *sampler, "--declarer", "each", "--target", str(target),
+    from baofen_sim.policies.registry import DEFAULT_BIDS_FILE, SAMPLER, SAMPLER_SAMPLES
+
+    samples = ("--param", f"samples={STRONG_CURVE_SAMPLES}")
+    cost = STRONG_CURVE_SAMPLES / SAMPLER.params[SAMPLER_SAMPLES].default
+    steps = [Step(f"strong-{target}", ("simulate", *sampler, *samples, "--declarer", "each", "--target", str(target),
                                        "--min-evaluation", f"{STRONG_MIN_EVALUATION:g}", "--deals", str(deals),
                                        "--seed", str(seed), "--out", str(plan.path(f"strong-{target}")), *threads),
-                  hands=round(4 * deals * PLANNED_FLOOR_SHARE), strong=True) for target in STRONG_TARGETS]
-    from baofen_sim.policies.registry import DEFAULT_BIDS_FILE
+                  hands=round(4 * deals * PLANNED_FLOOR_SHARE), strong=True, cost=cost) for target in STRONG_TARGETS]
 
     steps.append(Step("strong-tune", ("tune-bids", str(plan.path(f"strong-{STRONG_TUNE_TARGET}")), "--any-target",
                                       "--eval", str(DEFAULT_BIDS_FILE), "--rounds", str(STRONG_TUNE_ROUNDS), "--out",
@@ -197,7 +202,7 @@ def step_budgets(plan: GuidePlan) -> list[dict[str, Any]]:
     for step in guide_steps(plan):
         rate = (SAMPLER_HANDS_PER_CORE_SECOND * PLANNED_CORES if step.strong else HEURISTIC_HANDS_PER_SECOND)
         rows.append({"step": step.name, "hands": step.hands, "strong": step.strong,
-                     "minutes": step.hands / rate / 60})
+                     "minutes": step.hands * step.cost / rate / 60})
     return rows
 
 
@@ -469,7 +474,7 @@ def strong_curves(plan: GuidePlan) -> dict[str, Any]:
     (`_break_even`; `at_floor` when already the lowest bin pays: the break-even is at E or below)."""
     min_hands = max(MIN_STRONG_BIN_HANDS, round(MIN_BIN_HANDS * (plan.strong_scale or plan.scale)))
     out: dict[str, Any] = {"min_evaluation": STRONG_MIN_EVALUATION, "targets": list(STRONG_TARGETS), "curves": [],
-                           "min_bin_hands": min_hands}
+                           "min_bin_hands": min_hands, "samples": STRONG_CURVE_SAMPLES}
     for target in STRONG_TARGETS:
         run = open_run(plan.path(f"strong-{target}"))
         seats = run.spec["rules"]["num_players"]

@@ -516,7 +516,8 @@ def _study_section(add: Any, numbers: dict[str, Any]) -> None:
 def _strong_bids_section(add: Any, strong: dict[str, Any], numbers: dict[str, Any]) -> None:
     add("## 2b. The bid table under strong play")
     add("")
-    add(f"`tune-bids --any-target` on strong-play data ({strong['deals']:,} deals, samplers at every seat, each "
+    add(f"`tune-bids --any-target` on strong-play data ({strong['deals']:,} deals, samplers at every seat with "
+        f"samples = {numbers['strong']['samples']}, each "
         "seat forced to declare when its evaluation reaches the floor, the sampler's play at the tuning target "
         f"scored at every target). No threshold goes below the floor ({strong['floor']}): lower seats did not "
         "play, so a table there cannot be judged. "
@@ -531,8 +532,8 @@ def _strong_bids_section(add: Any, strong: dict[str, Any], numbers: dict[str, An
     add("")
     gain = strong["one_strong_seat_gain"]
     auctions = strong["auctions"]
-    add(f"Validation under strong play on {strong['validation_deals']:,} fresh deals (samplers at every seat, "
-        "ordinary auctions), paired hand by hand against every seat on the shipped table:")
+    add(f"Validation under strong play on {strong['validation_deals']:,} fresh deals (samplers at every seat at "
+        "their defaults, ordinary auctions), paired hand by hand against every seat on the shipped table:")
     add("")
     add(f"- seat 0 alone on the strong table: its mean settlement changes by {num(gain, 3, 'difference')} per hand; "
         "seats 1–3 by " + ", ".join(num(v, 3, "difference") for v in strong["one_strong_others"].values()) + ";")
@@ -561,7 +562,8 @@ def _strong_curves_section(add: Any, numbers: dict[str, Any]) -> None:
     add("## 3b. Make probability under strong play, beside the heuristic's")
     add("")
     add(f"Samplers at every seat, one `--declarer each --target T --min-evaluation {strong['min_evaluation']:g}` run "
-        "per target on the same deals (the sampler's play reads the target); bins of at least "
+        f"per target on the same deals, with `--param samples={strong['samples']}` (stronger than the sampler's "
+        "default, results/STRENGTH.md; its play reads the target); bins of at least "
         f"{strong['min_bin_hands']:,} played hands. The heuristic's figures are those of section 3.")
     add("")
     add(f"![make probability, both strengths]({FIGURES}/make_probability_strong.png)")
