@@ -41,6 +41,7 @@ MAX_EVAL_FEATURES = 16  # capacity for the features of the hand evaluation (poli
 PLAY_VIEW_DTYPE = np.dtype([
     ("seat", np.int64),             # the player to act
     ("declarer", np.int64),         # 庄家 seat
+    ("side_mask", np.int64),        # bit s: seat s is known to score with the declarer (Baofen: he alone)
     ("leader", np.int64),           # seat that led the current trick
     ("n_played", np.int64),         # plays already made in the current trick (0: the player leads)
     ("trick_index", np.int64),      # 0-based trick number
@@ -48,7 +49,7 @@ PLAY_VIEW_DTYPE = np.dtype([
     ("trick_eq2", np.uint64, (MAX_PLAYERS,)),
     ("played_ge1", np.uint64),      # every card played in earlier tricks: >= 1 copy
     ("played_eq2", np.uint64),      # ... both copies
-    ("declarer_points", np.int64),  # card points the declarer has won so far (§6.1 C)
+    ("declarer_points", np.int64),  # card points the declarer's side has won so far (§6.1 C)
     ("wangfen_points", np.int64),   # ... of them 王分 (§6.3 W)
     ("penalty", np.int64),          # Pen so far (§4.5: failed throws are public)
     ("target", np.int64),           # the declarer's bid
@@ -81,10 +82,10 @@ PLAY_STATE_DTYPE = np.dtype([
     ("throw_cards", np.int64, (MAX_FAILED,)),  # cards it is charged for (`counted_throw_cards`)
     ("n_failed", np.int64),  # failed throws so far
     ("penalty", np.int64),  # Pen so far (§6.1, S000 kind only)
-    ("declarer_points", np.int64),  # C so far
+    ("declarer_points", np.int64),  # C so far: the points of the tricks won by the declarer's side
     ("wangfen_points", np.int64),  # W so far
     ("tricks", np.int64),  # tricks finished
-    ("declarer_won_last", np.bool_),  # the declarer won the last trick
+    ("declarer_won_last", np.bool_),  # the declarer's side won the last trick
     ("bury_ge1", np.uint64),  # the declarer's bury (trump layout): he alone knows it (§5.5)
     ("bury_eq2", np.uint64),
     # one summary per trick (RUN_CONSTANTS.do_tricks): the TRICK_ROW_DTYPE fields

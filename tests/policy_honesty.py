@@ -104,7 +104,7 @@ def start_hand(tb, deal: int):
         st.hand_ge1[seat], st.hand_eq2[seat] = hands[seat]
         st.rng[seat] = 1000 * deal + seat + 1
     st.bury_ge1, st.bury_eq2 = kitty
-    start_play(tb, st, view, DECLARER, TARGET)
+    start_play(tb, st, view, DECLARER, 1 << DECLARER, TARGET)
     return st, view
 
 

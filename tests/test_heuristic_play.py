@@ -44,6 +44,7 @@ def make_view(tb, *, declarer: int, leader: int, trick=(), played: str = "", thr
     """The view of the seat to act: `trick` lists the plays so far, the lead first (played by `leader`)."""
     view = new_play_view()
     view.declarer = declarer
+    view.side_mask = 1 << declarer
     view.leader = leader
     view.n_played = len(trick)
     view.seat = (leader + len(trick)) % SEATS

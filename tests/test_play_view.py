@@ -42,7 +42,7 @@ def test_a_failed_throw_is_shown_until_its_cards_are_played():
     hands = ["SA SK S3", "SQ S4 C3", "C4 C5 C6", "D3 D4 D5"]  # seat 1's SQ beats the S3 of the throw
     for seat, text in enumerate(hands):
         st.hand_ge1[seat], st.hand_eq2[seat] = bits_of(tb, text)
-    start_play(tb, st, view, 0, 85)
+    start_play(tb, st, view, 0, 1, 85)
     throw = bits_of(tb, "SA SK S3")
     lead, failed, relead = resolve_lead(tb, hr, st, view, 0, 0, *throw)
     assert failed and not relead and (lead.ge1, lead.eq2) == bits_of(tb, "S3")  # §4.4.2 the beaten unit

@@ -38,6 +38,7 @@ def dealt(seed: int, tb):
 def view_of(hands, voids=(0, 0, 0, 0), declarer=0):
     views = np.zeros(1, dtype=PLAY_VIEW_DTYPE)
     views["declarer"] = declarer
+    views["side_mask"] = 1 << declarer
     for seat, (ge1, eq2) in enumerate(hands):
         views["hand_sizes"][0, seat] = card_count(ge1, eq2)
         views["voids"][0, seat] = voids[seat]

@@ -33,7 +33,7 @@ from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.ledger import ledger_zhujiao, settle_all_pass, settle_declared
 from baofen_sim.kernels.rng import STREAM_SEAT_BASE, deal_hands, deal_pack, kind_counts, stream_key
 from baofen_sim.kernels.scoring import KIND_POINTS, score_hand
-from baofen_sim.kernels.units import hand_from_kinds
+from baofen_sim.kernels.units import counts_to_bits, hand_from_kinds
 from baofen_sim.policies.dispatch import bury_decision, trump_decision
 from baofen_sim.policies.features import eval_features, strength, weighted_evaluation
 from baofen_sim.records import MAX_BIDS
@@ -52,20 +52,6 @@ def kind_points(ge1, eq2):
         total += copies * KIND_POINTS[kind]
         rest = rest & (rest - ONE)
     return total
-
-
-@njit(cache=True)
-def counts_to_bits(tb, counts):
-    """(ge1, eq2) in the trump layout of a kind-count hand."""
-    ge1 = ZERO
-    eq2 = ZERO
-    for kind in range(NUM_KINDS):
-        if counts[kind] > 0:
-            b = ONE << np.uint64(tb.kind_to_bit[kind])
-            ge1 |= b
-            if counts[kind] > 1:
-                eq2 |= b
-    return ge1, eq2
 
 
 @njit(cache=True)
@@ -224,7 +210,7 @@ def play_declared(hr, tables, cs, sc, st, view, row, log, ledger, declarer, targ
         log.n_plays = 0
         for i in range(hr.kitty_size):
             log.bury[i] = sc.bury[i]
-    play_tricks(tb, hr, cs, st, view, declarer, target, log)
+    play_tricks(tb, hr, cs, st, view, declarer, np.int64(1) << np.int64(declarer), target, log)
     kitty_points, wangfen_in_kitty = buried_points(sc, hr.kitty_size, trump)
     score, result, category, won, _ = score_hand(hr, target, st.declarer_points, st.wangfen_points,
                                                  wangfen_in_kitty, kitty_points, st.penalty,

@@ -150,11 +150,13 @@ def note_trick(tb, st, trick, leader, winner, points, lead, declarer, failed):
 
 
 @njit(cache=True, inline="always")
-def play_tricks(tb, hr, cs, st, view, declarer, target, log):
-    """Play every trick of a hand from `st.hand_*` (the hands after the bury) and `st.rng`. The tallies
-    (C, W, Pen, failed throws, tricks, who won the last trick) and, with cs.do_tricks, the trick summaries
-    are left in `st`; with cs.do_log, each play is appended to the `log` record."""
-    start_play(tb, st, view, declarer, target)
+def play_tricks(tb, hr, cs, st, view, declarer, side_mask, target, log):
+    """Play every trick of a hand from `st.hand_*` (the hands after the bury) and `st.rng`; the seats of
+    `side_mask` score with the declarer. The tallies (C, W, Pen, failed throws, tricks, whether his side won
+    the last trick) and, with cs.do_tricks, the trick summaries are left in `st`; with cs.do_log, each play is
+    appended to the `log` record. Returns the last trick's leader (its plays stay in `st.play_*`)."""
+    start_play(tb, st, view, declarer, side_mask, target)
+    leader = view.leader
     while st.hand_ge1[view.leader] != ZERO:
         leader = view.leader
         view.trick_index = st.tricks
@@ -165,6 +167,7 @@ def play_tricks(tb, hr, cs, st, view, declarer, target, log):
         winner, points = collect_trick(tb, st, view, lead, declarer)
         if cs.do_tricks:
             note_trick(tb, st, trick, leader, winner, points, lead, declarer, failed)
+    return leader
 
 
 @njit(cache=True)

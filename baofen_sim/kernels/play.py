@@ -65,8 +65,9 @@ def lead_kind(lead):
 
 
 @njit(cache=True)
-def start_play(tb, st, view, declarer, target):
-    """Reset the tallies and the view for the first trick (led by the declarer, §5.8)."""
+def start_play(tb, st, view, declarer, side_mask, target):
+    """Reset the tallies and the view for the first trick (led by the declarer, §5.8); `side_mask`: bit s for
+    each seat whose tricks count for the declarer's side (Baofen: 1 << declarer)."""
     n = tb.num_players
     st.n_failed = 0
     st.penalty = 0
@@ -75,6 +76,7 @@ def start_play(tb, st, view, declarer, target):
     st.tricks = 0
     st.declarer_won_last = False
     view.declarer = declarer
+    view.side_mask = side_mask
     view.leader = declarer
     view.target = target
     view.declarer_points = 0
@@ -182,8 +184,8 @@ def note_void(tb, view, lead, seat, ge1, eq2):
 
 @njit(cache=True, inline="always")
 def collect_trick(tb, st, view, lead, declarer):
-    """§3.5 winner, §3.7 points (the declarer's count, with 王分 W, §1.1.3); the cards become public.
-    Returns (winner, points)."""
+    """§3.5 winner, §3.7 points (the count of the declarer's side, `view.side_mask`, with 王分 W, §1.1.3); the
+    cards become public. Returns (winner, points)."""
     n = tb.num_players
     leader = view.leader
     winner = trick_winner(tb, lead, st.play_ge1[:n], st.play_eq2[:n], leader, declarer)
@@ -194,13 +196,14 @@ def collect_trick(tb, st, view, lead, declarer):
         view.seat_played_ge1[seat], view.seat_played_eq2[seat] = add_cards(
             view.seat_played_ge1[seat], view.seat_played_eq2[seat], st.play_ge1[seat], st.play_eq2[seat])
     points = card_points(tb, ge1, eq2)
-    if winner == declarer:
+    on_side = (view.side_mask >> np.int64(winner)) & 1 != 0
+    if on_side:
         st.declarer_points += points
         st.wangfen_points += card_points(tb, ge1 & tb.wangfen_mask, eq2 & tb.wangfen_mask)
         view.declarer_points = st.declarer_points
         view.wangfen_points = st.wangfen_points
     view.played_ge1, view.played_eq2 = add_cards(view.played_ge1, view.played_eq2, ge1, eq2)
-    st.declarer_won_last = winner == declarer
+    st.declarer_won_last = on_side
     st.tricks += 1
     view.leader = winner
     return winner, points

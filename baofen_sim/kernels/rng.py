@@ -25,13 +25,15 @@ _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 _K0, _K2, _K3 = np.uint64(0x243F6A8885A308D3), np.uint64(0xA4093822299F31D0), np.uint64(0x082EFA98EC4E6C89)
 _LOW32 = np.uint64(0xFFFFFFFF)
-_S27, _S30, _S31, _S32 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(32)
+_S11, _S27, _S30, _S31, _S32 = np.uint64(11), np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(32)
+_UNIT_53 = 1.0 / 9007199254740992.0  # 2**-53: a 53-bit draw → [0, 1)
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 
 # Stream ids (DESIGN.md §4): the deal, the auction, then one stream per seat's policy.
 STREAM_DEAL = 0
 STREAM_AUCTION = 1
+STREAM_DRAW = 2  # draws of a game's flow: the random 庄 of an 80分 first hand nobody declared in
 STREAM_SEAT_BASE = 16  # seat s uses STREAM_SEAT_BASE + s
 
 
@@ -76,6 +78,13 @@ def next_u64(state):
     """(new state, 64 random bits)."""
     state = _wrap_add(state, GOLDEN)
     return state, mix64(state)
+
+
+@njit(cache=True)
+def uniform01(state):
+    """(new state, a float64 uniform in [0, 1) with 53 random bits)."""
+    state, r = next_u64(state)
+    return state, np.float64(r >> _S11) * _UNIT_53
 
 
 @njit(cache=True)

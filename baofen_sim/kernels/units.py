@@ -14,7 +14,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from baofen_sim.cards import NUM_RANKS
+from baofen_sim.cards import NUM_KINDS, NUM_RANKS
 from baofen_sim.codes import (
     EIGHT_OFF,
     JOKER_R000,
@@ -375,6 +375,20 @@ def shape_primary(slot_len, k, run_len, run_val, m):
 
 
 # ---- hands ---------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def counts_to_bits(tb, counts):
+    """(ge1, eq2) in the trump layout of a kind-count hand."""
+    ge1 = ZERO
+    eq2 = ZERO
+    for kind in range(NUM_KINDS):
+        if counts[kind] > 0:
+            b = ONE << np.uint64(tb.kind_to_bit[kind])
+            ge1 |= b
+            if counts[kind] > 1:
+                eq2 |= b
+    return ge1, eq2
 
 
 @njit(cache=True)

@@ -30,7 +30,7 @@ import numpy as np
 
 from baofen_sim.codes import AU_HIGH_BID, AU_TO_ACT, AU_ZHUJIAO, NO_BID, PASS
 from baofen_sim.kernels.jit import njit
-from baofen_sim.kernels.rng import bounded, next_u64
+from baofen_sim.kernels.rng import bounded, uniform01
 from baofen_sim.policies.features import hand_evaluation, hand_strength
 from baofen_sim.policies.registry import (
     BID_MODE_TABLE,
@@ -49,17 +49,6 @@ from baofen_sim.policies.registry import (
 HEURISTIC_BASE_BID = 85  # the bid a strength of exactly open_threshold is worth
 TABLE_OPEN_BIDS = (85, 90, 95)  # the table's opening columns (open85_p, open90_p, open95_p)
 BID_STEP = 5  # points per step of the heuristic's limit
-_S11 = np.uint64(11)
-_UNIT_53 = 1.0 / 9007199254740992.0  # 2**-53: a 53-bit draw → [0, 1)
-
-
-@njit(cache=True)
-def uniform01(state):
-    """(new state, a float64 uniform in [0, 1) with 53 random bits)."""
-    state, r = next_u64(state)
-    return state, np.float64(r >> _S11) * _UNIT_53
-
-
 @njit(cache=True)
 def random_bid(params, legal, n_legal, rng_state):
     """Pass with weight `pass_weight` against 1 per legal bid, else a uniform legal bid (module docstring)."""
