@@ -65,7 +65,6 @@ STRONG_CURVE_SAMPLES = 32  # the sampler's `samples` in them: stronger than its 
 STRONG_TUNE_TARGET = 90
 STRONG_VALIDATE = (43, 100_000)
 STRONG_TUNE_ROUNDS = 6
-STRONG_CHUNK_SIZE = 1_024  # hands per part file of a strong-play run: minutes of work, then progress and a resume point
 # The planned speeds (step_budgets): hands/s on 2 cores of heuristic play (all-pass hands included), and hands/s
 # per core of a sampler-played seat-hand (samplers at every seat); the share of seat-hands at or above the floor.
 HEURISTIC_HANDS_PER_SECOND = 60_000.0
@@ -168,7 +167,6 @@ def strong_steps(plan: GuidePlan, threads: tuple[str, ...]) -> list[Step]:
     """Strong play (samplers at every seat): the per-target `--declarer each` runs above the floor, the table
     tuned on one of them, and its validation by ordinary auctions on fresh deals."""
     sampler = ("--policy", "sampler")
-    chunked = (*threads, "--chunk-size", str(STRONG_CHUNK_SIZE))
     seed, deals = STRONG_CURVES[0], plan.strong_deals(STRONG_CURVES[1])
     from baofen_sim.policies.registry import DEFAULT_BIDS_FILE, SAMPLER, SAMPLER_SAMPLES
 
@@ -176,7 +174,7 @@ def strong_steps(plan: GuidePlan, threads: tuple[str, ...]) -> list[Step]:
     cost = STRONG_CURVE_SAMPLES / SAMPLER.params[SAMPLER_SAMPLES].default
     steps = [Step(f"strong-{target}", ("simulate", *sampler, *samples, "--declarer", "each", "--target", str(target),
                                        "--min-evaluation", f"{STRONG_MIN_EVALUATION:g}", "--deals", str(deals),
-                                       "--seed", str(seed), "--out", str(plan.path(f"strong-{target}")), *chunked),
+                                       "--seed", str(seed), "--out", str(plan.path(f"strong-{target}")), *threads),
                   hands=round(4 * deals * PLANNED_FLOOR_SHARE), strong=True, cost=cost) for target in STRONG_TARGETS]
 
     steps.append(Step("strong-tune", ("tune-bids", str(plan.path(f"strong-{STRONG_TUNE_TARGET}")), "--any-target",
@@ -188,7 +186,7 @@ def strong_steps(plan: GuidePlan, threads: tuple[str, ...]) -> list[Step]:
     for name, bidders in STRONG_VALIDATION.items():
         params = [arg for bidder in bidders for arg in ("--param", bidder.replace("STRONG", strong))]
         steps.append(Step(f"strong-{name}", ("simulate", *sampler, *params, "--deals", str(deals), "--seed",
-                                             str(seed), "--out", str(plan.path(f"strong-{name}")), *chunked),
+                                             str(seed), "--out", str(plan.path(f"strong-{name}")), *threads),
                           hands=round(deals * PLANNED_DECLARED_SHARE), strong=True))
     return steps
 
