@@ -794,7 +794,7 @@ def _shown(value: Any) -> str:
     if value is None:
         return "none"
     if isinstance(value, tuple):
-        return ",".join(map(str, value))
+        return ",".join(map(str, value)) or "[]"
     if isinstance(value, bool):
         return str(value).lower()
     return str(value)

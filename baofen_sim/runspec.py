@@ -30,7 +30,7 @@ from typing import Any, NamedTuple, overload
 
 from baofen_sim.codes import DECLARER_BY_AUCTION, DECLARER_EACH
 from baofen_sim.policies.registry import DEFAULT_POLICY, PolicyError, play_reads_target, policy_chunk_hands
-from baofen_sim.rules import RuleSet, preset
+from baofen_sim.rules import RuleSet, preset, require_supported
 
 # Bump when the same RunSpec would produce different rows (an engine or rules fix that changes outcomes).
 RULES_VERSION = 2  # 2: seat-stable deals keyed on the global hand, A48 table start and end
@@ -77,6 +77,7 @@ class RunSpec:
     rules_given: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
+        require_supported(self.rules)  # a game or value the engine does not play: refused before any work
         seats = self.rules.num_players
         policies = tuple(self.policies) or (DEFAULT_POLICY,) * seats
         params = tuple(_normal_params(p) for p in self.params) or ((),) * seats
