@@ -43,6 +43,7 @@ from baofen_sim.runspec import (
     EACH,
     RunSpec,
     RunSpecError,
+    default_chunk_size,
     run_spec_of,
 )
 from baofen_sim.simulate import (
@@ -289,13 +290,15 @@ HandsPerTableOption = Annotated[
                       "1 with --declarer."),
 ]
 ChunkSizeOption = Annotated[
-    int, typer.Option("--chunk-size", metavar="N", help="Hands per part file (whole tables).")
+    int | None, typer.Option("--chunk-size", metavar="N",
+                             help=f"Hands per part file (whole tables); default {DEFAULT_CHUNK_SIZE:,}, fewer for "
+                                  "a slow policy (sampler: 1,024).")
 ]
 TricksOption = Annotated[bool, typer.Option("--tricks", help="Also write one row per trick to OUT/tricks/.")]
 
 
 def run_spec(rules: str, overrides: list[str] | None, deals: int, hands_per_table: int | None, seed: int,
-             policy: list[str] | None, param: list[str] | None, threads: int | None, chunk_size: int,
+             policy: list[str] | None, param: list[str] | None, threads: int | None, chunk_size: int | None,
              tricks: bool, declarer: str | None, target: str | None,
              min_evaluation: float | None = None) -> RunSpec:
     """The RunSpec of simulate's (and sweep's) options; selects the run's policy set."""
@@ -305,6 +308,8 @@ def run_spec(rules: str, overrides: list[str] | None, deals: int, hands_per_tabl
     forced = forced_value("--declarer", declarer)
     if hands_per_table is None:
         hands_per_table = DEFAULT_HANDS_PER_TABLE if forced is None else 1
+    if chunk_size is None:
+        chunk_size = default_chunk_size(policies)
     return RunSpec(rules=rule_set, policies=policies, params=params, seed=seed, deals=deals,
                    hands_per_table=hands_per_table, chunk_size=chunk_size, tricks=tricks, threads=threads,
                    declarer=forced, target=forced_value("--target", target), min_evaluation=min_evaluation,
@@ -368,7 +373,7 @@ def simulate_command(
     param: ParamOption = None,
     out: OutOption = None,
     threads: ThreadsOption = None,
-    chunk_size: ChunkSizeOption = DEFAULT_CHUNK_SIZE,
+    chunk_size: ChunkSizeOption = None,
     tricks: TricksOption = False,
     declarer: DeclarerOption = None,
     target: TargetOption = None,
@@ -412,7 +417,7 @@ def sweep_command(
     param: ParamOption = None,
     out: OutOption = None,
     threads: ThreadsOption = None,
-    chunk_size: ChunkSizeOption = DEFAULT_CHUNK_SIZE,
+    chunk_size: ChunkSizeOption = None,
     tricks: TricksOption = False,
     declarer: DeclarerOption = None,
     target: TargetOption = None,
@@ -789,7 +794,7 @@ def _shown(value: Any) -> str:
     if value is None:
         return "none"
     if isinstance(value, tuple):
-        return ",".join(map(str, value))
+        return ",".join(map(str, value)) or "[]"
     if isinstance(value, bool):
         return str(value).lower()
     return str(value)

@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any, NamedTuple, overload
 
 from baofen_sim.codes import DECLARER_BY_AUCTION, DECLARER_EACH
-from baofen_sim.policies.registry import DEFAULT_POLICY, PolicyError, play_reads_target
-from baofen_sim.rules import RuleSet, preset
+from baofen_sim.policies.registry import DEFAULT_POLICY, PolicyError, play_reads_target, policy_chunk_hands
+from baofen_sim.rules import RuleSet, preset, require_supported
 
 # Bump when the same RunSpec would produce different rows (an engine or rules fix that changes outcomes).
 RULES_VERSION = 2  # 2: seat-stable deals keyed on the global hand, A48 table start and end
@@ -77,6 +77,7 @@ class RunSpec:
     rules_given: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
+        require_supported(self.rules)  # a game or value the engine does not play: refused before any work
         seats = self.rules.num_players
         policies = tuple(self.policies) or (DEFAULT_POLICY,) * seats
         params = tuple(_normal_params(p) for p in self.params) or ((),) * seats
@@ -272,6 +273,12 @@ class ChunkPlan(Sequence[Chunk]):
 
     def __repr__(self) -> str:
         return f"ChunkPlan(tables={self.tables}, tables_per_chunk={self.tables_per_chunk})"
+
+
+def default_chunk_size(policies: Iterable[str]) -> int:
+    """Hands per chunk when none is given: DEFAULT_CHUNK_SIZE, or fewer when a seat plays a slow policy
+    (`PolicySpec.chunk_hands`), so that a part file, a progress step and a resume point come every few minutes."""
+    return min((size for name in set(policies) if (size := policy_chunk_hands(name))), default=DEFAULT_CHUNK_SIZE)
 
 
 def tables_per_chunk(chunk_size: int, hands_per_table: int) -> int:

@@ -33,12 +33,19 @@ from baofen_sim.reference.tractor80.declaring import (
     poll_order,
 )
 from baofen_sim.reference.tractor80.kitty import kitty_bonus, undeclared_trump
-from baofen_sim.reference.tractor80.options import ANY_PAIR, LEAD_STRUCTURE, SELF, WIN_HAND_AT_A, Tractor80Options
 from baofen_sim.reference.tractor80.random_play import play_random_hand
 from baofen_sim.reference.tractor80.result import game_over, hand_result, raised_level
 from baofen_sim.reference.units import TRACTOR, decompose
+from baofen_sim.rules.presets import TRACTOR_80FEN
 
-DEFAULTS = Tractor80Options()
+DEFAULTS = TRACTOR_80FEN
+
+
+def variant(**options):
+    """`tractor-80fen` with some §9.4 options changed."""
+    return TRACTOR_80FEN.replace(**options)
+
+
 RANK = {text: rank_of(parse_cards(f"S{text}")[0]) for text in ("2", "5", "7", "9", "K", "A")}
 
 
@@ -99,9 +106,9 @@ def test_c50_declaring_at_level_7():
 def test_declaring_refusals():
     single = Showing(1, SINGLE, HEARTS)
     assert "never overcalls a single" in show(single, 2, "S7")[1]
-    assert show(single, 2, "S7", options=Tractor80Options(declare_single_overcalls_single=True))[1] is None
+    assert show(single, 2, "S7", options=variant(declare_single_overcalls_single=True))[1] is None
     assert "own declaration" in show(Showing(1, PAIR, HEARTS), 1, "BJ BJ")[1]  # no overcalling oneself
-    assert "own declaration" in show(single, 1, "H7", options=Tractor80Options(allow_self_reinforce=False))[1]
+    assert "own declaration" in show(single, 1, "H7", options=variant(allow_self_reinforce=False))[1]
     assert "not a level card" in show(None, 0, "S8")[1]
     assert "not a level card" in show(None, 0, "S7 H7")[1]  # two level cards of two suits are no pair
     assert "not a level card" in show(None, 0, "BJ LJ")[1]
@@ -130,18 +137,18 @@ def test_c51_fandi_at_level_5():
 def test_fandi_refusals_and_options():
     deal_pair = Showing(2, PAIR, HEARTS)
     assert challenge(deal_pair, 1, "C5 C5", first=True)[1] is not None  # a deal pair needs a higher suit
-    assert challenge(deal_pair, 1, "C5 C5", first=True, options=Tractor80Options(fandi_first_challenge=ANY_PAIR))[1] \
+    assert challenge(deal_pair, 1, "C5 C5", first=True, options=variant(fandi_first_challenge="any_pair"))[1] \
         is None
     deal_no_trump = Showing(2, BIG_JOKER_PAIR, NO_TRUMP)
     assert "after a no-trump" in challenge(deal_no_trump, 1, "LJ LJ", first=True)[1]
-    assert challenge(deal_no_trump, 1, "LJ LJ", first=True, options=Tractor80Options(fandi_first_challenge=ANY_PAIR))[
+    assert challenge(deal_no_trump, 1, "LJ LJ", first=True, options=variant(fandi_first_challenge="any_pair"))[
         1] is None
     assert "pair of one level card" in challenge(Showing(3, SINGLE, HEARTS), 1, "S5", first=True)[1]
     assert "own trump" in challenge(Showing(3, SINGLE, HEARTS), 3, "S5 S5", first=True)[1]
-    answer = Tractor80Options(fandi_eligible="any_but_last_burier")
+    answer = variant(fandi_eligible="any_but_last_burier")
     assert challenge(Showing(1, PAIR, CLUBS), 0, "S5 S5", last_burier=1, options=answer)[1] is None  # the 庄 answers
     assert "last burier" in challenge(Showing(1, PAIR, CLUBS), 1, "S5 S5", last_burier=1, options=answer)[1]
-    assert "off" in challenge(Showing(3, SINGLE, HEARTS), 1, "S5 S5", options=Tractor80Options(fandi_enabled=False))[1]
+    assert "off" in challenge(Showing(3, SINGLE, HEARTS), 1, "S5 S5", options=variant(fandi_enabled=False))[1]
 
 
 def test_c52_trump_from_the_kitty():
@@ -164,14 +171,14 @@ def test_c48_a_ruff_the_kitty_without_points_and_a_last_trick_of_the_zhuang_side
     order = order_80("2", HEARTS)
     lead, ruff = parse_cards("SA SK"), parse_cards("H9 H9")
     assert kitty_bonus(KITTY_25, lead, ruff, True, order, DEFAULTS) == 100  # winner_play: the ruff holds a pair
-    assert kitty_bonus(KITTY_25, lead, ruff, True, order, Tractor80Options(kitty_multiplier_basis=LEAD_STRUCTURE)) \
+    assert kitty_bonus(KITTY_25, lead, ruff, True, order, variant(kitty_multiplier_basis="lead_structure")) \
         == 50
     assert kitty_bonus(parse_cards("S3 S4 H3 D3 C3 S6 S7 S8"), lead, ruff, True, order, DEFAULTS) == 0
     assert kitty_bonus(KITTY_25, lead, ruff, False, order, DEFAULTS) == 0
     two_tractors = parse_cards("D9 D9 D8 D8 D6 D6 D5 D5 D4 D4")
     assert kitty_bonus(KITTY_25, two_tractors, two_tractors, True, order, DEFAULTS) == 25 * 12  # longest: 6 cards
     assert kitty_bonus(KITTY_25, two_tractors, two_tractors, True, order,
-                       Tractor80Options(kitty_multiplier_multi_tractor="sum")) == 25 * 20
+                       variant(kitty_multiplier_multi_tractor="sum")) == 25 * 20
 
 
 @pytest.mark.parametrize(("total", "won", "levels", "score", "next_zhuang"), [
@@ -185,12 +192,12 @@ def test_c49_the_defenders_total_decides_levels_score_and_the_next_zhuang(total,
 
 
 def test_the_next_zhuang_on_a_hold_and_the_end_of_a_game():
-    assert hand_result(50, 3, Tractor80Options(next_declarer_on_hold=SELF)).next_zhuang == 3
+    assert hand_result(50, 3, variant(next_declarer_on_hold="self")).next_zhuang == 3
     assert hand_result(50, 3, DEFAULTS).next_zhuang == 1
     assert raised_level(RANK["K"], 1, DEFAULTS) == (RANK_A, True)  # reach_A: reaching A ends the game
     assert raised_level(RANK["K"] - 1, 3, DEFAULTS) == (RANK_A, True)  # a rise past A stops at A
     assert raised_level(RANK["9"], 2, DEFAULTS) == (RANK["9"] + 2, False)  # 9 → J
-    at_a = Tractor80Options(game_end=WIN_HAND_AT_A)
+    at_a = variant(game_end="win_hand_at_A")
     assert raised_level(RANK["K"], 3, at_a) == (RANK_A, False)
     assert game_over(RANK_A, hand_result(40, 0, at_a), at_a) and not game_over(RANK_A, hand_result(90, 0, at_a), at_a)
 

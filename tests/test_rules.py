@@ -1,4 +1,4 @@
-"""RuleSet, presets and TOML files (RULES.md §7.1, §7.2, §9.1–§9.3)."""
+"""RuleSet, presets and TOML files (RULES.md §7.1, §7.2, §9.1–§9.3; 80分 §7.3, §9.4: tests/test_rules_80fen.py)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,8 @@ from baofen_sim.rules import (
 )
 from baofen_sim.rules.ruleset import OPTION_NAMES
 
-# Every parameter name of RULES.md §9.1–§9.3, in table order (`stake_multipliers` flattened into four).
+# Every parameter name of RULES.md §9.1–§9.4, in table order (`stake_multipliers` flattened into four,
+# `kitty_multiplier` into three).
 SECTION_9_NAMES = """
 num_players hand_size kitty_size direction constant_trump_ranks trump_selection allow_no_trump
 joker_tractor_mode joker_tractor_ruff_001 special_tier_tractors level_gap_tractor zpy_trump_lowering
@@ -47,6 +48,11 @@ stake_declarer_factor stake_multiplier_normal stake_multiplier_quanji stake_mult
 stake_multiplier_jintaiyang all_pass_mode shuicao_zhujiao_amount shuicao_fujiao_amount shuicao_share_value
 shuicao_loss_multiple shuicao_split_threshold shuicao_split_after_nobid_streak direct_deduction_amount
 table_start_rotation pot_at_table_end
+start_level game_end declare_suit_order declare_single_overcalls_single allow_self_reinforce allow_self_overcall
+declaration_poll_order undeclared_trump_rule undeclared_trump_tiebreak fandi_enabled fandi_first_challenge
+fandi_eligible fandi_ends_after_no_trump fandi_changes_declarer kitty_multiplier_single kitty_multiplier_pair
+kitty_multiplier_tractor kitty_multiplier_basis kitty_multiplier_multi_tractor threshold level_step
+zero_points_levels score_per_level next_declarer_on_hold defender_points_floor
 """.split()
 
 ENUMS = [getattr(rules_module, name) for name in rules_module.__all__
@@ -102,7 +108,7 @@ def test_ruleset_has_exactly_the_section_9_parameters():
 
 
 def test_enum_members_follow_the_naming_contract():
-    assert len(ENUMS) == 20
+    assert len(ENUMS) == 30  # 29 option enums (§9.1–§9.4) and Game
     for enum in ENUMS:
         assert enum.__doc__ and "§" in enum.__doc__, enum
         for member in enum:

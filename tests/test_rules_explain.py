@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from baofen_sim.cli import resolve_rules
-from baofen_sim.rules import PRESETS, RuleSet, loads_toml, preset
+from baofen_sim.rules import PRESETS, Game, RuleSet, loads_toml, preset
 from baofen_sim.rules.explain import DOC_PATH, REGENERATE, explain
 from baofen_sim.rules.game_texts import unworded_options
 from baofen_sim.rules.option_texts import OPTION_TEXTS, SEEDS
@@ -18,8 +18,12 @@ from baofen_sim.rules.ruleset import FIELD_TYPES
 from tests.test_cli_rules import assert_one_line_error, run
 
 ROOT = Path(__file__).resolve().parent.parent
-# The parts of a game a player reads, in the order of a hand (issue 20).
-GAME_SECTIONS = ("Deal", "Auction", "All-pass", "Bury", "Trump", "Play", "Throws", "Scoring", "Settlement")
+# The parts of a game a player reads, in the order of a hand (issue 20; 80分: issue 22).
+GAME_SECTIONS = {
+    Game.BAOFEN: ("Deal", "Auction", "All-pass", "Bury", "Trump", "Play", "Throws", "Scoring", "Settlement"),
+    Game.TRACTOR_80FEN: ("Deal and declaring", "庄 and levels", "Bury and 反底", "Play at the level rank", "抠底",
+                         "Level table and 积分", "Game end"),
+}
 OPTIONS = [f.name for f in dataclasses.fields(RuleSet) if f.name != "name"]  # every option of the code
 
 
@@ -65,9 +69,10 @@ def test_the_explanation_covers_every_value_and_cites_its_sources(option):
 
 
 def test_an_option_explains_its_default_in_each_preset():
-    assert "- Default: baofen r000, baofen-001 r001." in explain("joker_tractor_mode")
-    assert "- Default in every preset: 5." in explain("bid_cap_pairs_min")
-    assert "- This version plays only after_kitty;" in explain("trump_selection")
+    assert "- Default: baofen r000, baofen-001 r001, tractor-80fen none." in explain("joker_tractor_mode")
+    assert "- Default in every preset: true." in explain("allow_throws")
+    assert "- Default in every preset that reads it: 5." in explain("bid_cap_pairs_min")
+    assert "- simulate and sweep play only after_kitty (Baofen) for now;" in explain("trump_selection")
 
 
 # ---- each preset's game ----
@@ -76,8 +81,8 @@ def test_an_option_explains_its_default_in_each_preset():
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_each_preset_explain_names_its_sections_in_the_order_of_a_hand(name):
     text = explain(name, markdown=True)
-    headings = re.findall(r"^### (\S+) \(RULES §", text, flags=re.MULTILINE)
-    assert headings == list(GAME_SECTIONS)
+    headings = re.findall(r"^### (.+?) \(RULES §", text, flags=re.MULTILINE)
+    assert headings == list(GAME_SECTIONS[preset(name).game])
     assert text.startswith(f"## Preset `{name}`")
 
 
@@ -148,7 +153,7 @@ def test_a_misspelt_name_is_one_line_naming_the_nearest(name, nearest):
 def test_rules_show_comments_every_option_with_what_it_is():
     lines = run("rules", "show", "baofen").stdout.splitlines()
     options = [line for line in lines if re.match(r"^[a-z_0-9]+ = ", line) and not line.startswith("preset")]
-    assert [line.split(" = ")[0] for line in options] == OPTIONS
+    assert [line.split(" = ")[0] for line in options] == list(preset("baofen").option_names)
     for line in options:
         option = line.split(" = ")[0]
         assert line.endswith(f"  # {OPTION_TEXTS[option].summary}; RULES {OPTION_TEXTS[option].rules}") or (

@@ -306,3 +306,15 @@ def test_report_reads_a_run_of_the_old_layout(tmp_path):
         part.rename(out / part.name)
     (out / "hands").rmdir()
     assert build_report(out)["overall"]["hands"] == 1000
+
+
+def test_a_sampler_seat_gets_small_part_files_unless_the_user_gives_a_chunk_size():
+    from baofen_sim.cli import run_spec
+    from baofen_sim.runspec import DEFAULT_CHUNK_SIZE
+
+    def chunk_size(policy, given=None):
+        return run_spec("baofen", None, 5000, None, 1, policy, None, None, given, False, None, None).chunk_size
+
+    assert chunk_size(None) == chunk_size(["heuristic"]) == DEFAULT_CHUNK_SIZE
+    assert chunk_size(["sampler"]) == chunk_size(["2=sampler"]) == 1_024  # progress and a resume point per 1,024
+    assert chunk_size(["sampler"], given=64) == 64

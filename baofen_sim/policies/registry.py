@@ -125,6 +125,7 @@ class PolicySpec:
     doc: str
     params: tuple[ParamSpec, ...]  # in slot order
     reads_target: bool = False  # its play depends on the declarer's target (view.target)
+    chunk_hands: int | None = None  # a slow policy's hands per part file by default (runspec.default_chunk_size)
 
     def param_index(self, name: str) -> int:
         for i, spec in enumerate(self.params):
@@ -247,6 +248,7 @@ SAMPLER = PolicySpec(
                                       "play has gained on it over the deals so far; 0 = draw every deal", ZERO_OR_ONE),
     ),
     reads_target=True,
+    chunk_hands=1_024,  # ~40 hands/s per core: a part file, a progress step and a resume point every few minutes
 )
 
 POLICIES: dict[str, PolicySpec] = {spec.name: spec for spec in (RANDOM, HEURISTIC, SAMPLER)}
@@ -302,6 +304,11 @@ def play_reads_target(name: str) -> bool:
 
         return plugin_reads_target(name)
     return policy_spec(name).reads_target
+
+
+def policy_chunk_hands(name: str) -> int | None:
+    """Hands per part file that policy `name` asks for by default (`PolicySpec.chunk_hands`), or None."""
+    return None if policy_set.is_plugin(name) else policy_spec(name).chunk_hands
 
 
 def policy_id(name: str) -> int:

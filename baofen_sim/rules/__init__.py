@@ -1,7 +1,9 @@
-"""House rules: the typed `RuleSet` (every RULES.md §9.1–§9.3 parameter), presets, TOML files, diffs."""
+"""House rules: the typed `RuleSet` (every RULES.md §9.1–§9.4 parameter), its game, presets, TOML files, diffs."""
 
+from baofen_sim.rules.games import Game
 from baofen_sim.rules.options import (
     AllPassMode,
+    DeclarationPollOrder,
     Direction,
     EightKindMode,
     EightKindPromotionScope,
@@ -10,21 +12,29 @@ from baofen_sim.rules.options import (
     FailedThrowPenaltyKind,
     FailedThrowPenaltyRecipient,
     FailedThrowUnitPriority,
+    FandiEligible,
+    FandiFirstChallenge,
     FollowTractorRule,
+    GameEnd,
     JokerTractorMode,
     JokerTractorRuff001,
+    KittyMultiplierBasis,
+    KittyMultiplierMultiTractor,
     KittyPointsOwner,
     MultiUnitCompare,
+    NextDeclarerOnHold,
     PotAtTableEnd,
     RuffStructureRule,
     SettlementMode,
     TieRule,
     TrumpSelection,
+    UndeclaredTrumpRule,
+    UndeclaredTrumpTiebreak,
     WangfenScope,
 )
 from baofen_sim.rules.presets import PRESET_DESCRIPTIONS, PRESETS, load_rules, preset
 from baofen_sim.rules.ruleset import OPTION_NAMES, RulesError, RuleSet, diff_rules
-from baofen_sim.rules.support import require_supported, unsupported_options
+from baofen_sim.rules.support import require_reference_supported, require_supported, unsupported_options
 from baofen_sim.rules.toml_io import dump_toml, load_toml, loads_toml
 
 __all__ = [
@@ -33,6 +43,7 @@ __all__ = [
     "PRESET_DESCRIPTIONS",
     "AllPassMode",
     "PotAtTableEnd",
+    "DeclarationPollOrder",
     "Direction",
     "EightKindMode",
     "EightKindPromotionScope",
@@ -41,17 +52,26 @@ __all__ = [
     "FailedThrowPenaltyKind",
     "FailedThrowPenaltyRecipient",
     "FailedThrowUnitPriority",
+    "FandiEligible",
+    "FandiFirstChallenge",
     "FollowTractorRule",
+    "Game",
+    "GameEnd",
     "JokerTractorMode",
     "JokerTractorRuff001",
+    "KittyMultiplierBasis",
+    "KittyMultiplierMultiTractor",
     "KittyPointsOwner",
     "MultiUnitCompare",
+    "NextDeclarerOnHold",
     "RuffStructureRule",
     "RuleSet",
     "RulesError",
     "SettlementMode",
     "TieRule",
     "TrumpSelection",
+    "UndeclaredTrumpRule",
+    "UndeclaredTrumpTiebreak",
     "WangfenScope",
     "diff_rules",
     "dump_toml",
@@ -59,6 +79,7 @@ __all__ = [
     "load_toml",
     "loads_toml",
     "preset",
+    "require_reference_supported",
     "require_supported",
     "unsupported_options",
 ]

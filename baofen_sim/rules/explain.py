@@ -1,7 +1,7 @@
 """`baofen-sim rules explain`: the rules in plain words, every preset's game and then every option.
 
-The text is Markdown: a title, the Chinese words a player meets, each preset's game in the sections of
-`game_texts.SECTIONS`, then each option (`option_texts.OPTION_TEXTS`) with what its values mean, its
+The text is Markdown: a title, the Chinese words a player meets, each preset's game in the sections of its
+game (`game_texts.GAME_TEXTS`), then each option (`option_texts.OPTION_TEXTS`) with what its values mean, its
 default in each preset, the RULES.md sections to check it against and the seed rule it comes from.
 docs/rules.md is the whole text (`REGENERATE`); the plain-text form drops the Markdown marks.
 """
@@ -11,11 +11,21 @@ from __future__ import annotations
 import difflib
 import unicodedata
 
-from baofen_sim.rules.game_texts import SECTIONS, WORDS, unworded_options
+from baofen_sim.rules.game_texts import GAME_TEXTS, unworded_options
+from baofen_sim.rules.games import GAME_OF_TRUMP_SELECTION, GAME_TITLES
 from baofen_sim.rules.option_texts import OPTION_TEXTS, SEEDS
 from baofen_sim.rules.presets import PRESET_DESCRIPTIONS, PRESETS
-from baofen_sim.rules.ruleset import GROUPS, OPTION_NAMES, RulesError, allowed_text, diff_rules, option_name
-from baofen_sim.rules.support import BAOFEN_SUPPORTED
+from baofen_sim.rules.ruleset import (
+    GAME_OPTIONS,
+    GROUPS,
+    OPTION_NAMES,
+    SECTION_OF,
+    RulesError,
+    allowed_text,
+    diff_rules,
+    option_name,
+)
+from baofen_sim.rules.support import FAST_ENGINE_GAMES, SUPPORTED
 from baofen_sim.rules.toml_io import toml_value
 
 DOC_PATH = "docs/rules.md"
@@ -57,7 +67,7 @@ def _option_of(text: str) -> str:
 
 def _introduction() -> list[str]:
     return [
-        "# 包分 (Baofen) rules, as baofen-sim plays them",
+        "# 包分 (Baofen) and 80分 rules, as baofen-sim plays them",
         "",
         "Generated from the code (baofen_sim/rules/explain.py); do not edit docs/rules.md by hand, regenerate "
         f"it with `{REGENERATE}`.",
@@ -71,7 +81,7 @@ def _introduction() -> list[str]:
         "",
         "## Words",
         "",
-        *WORDS,
+        *(word for text in GAME_TEXTS.values() for word in text.words),
     ]
 
 
@@ -80,17 +90,17 @@ def _seed_lines() -> list[str]:
 
 
 def preset_lines(name: str) -> list[str]:
-    """Markdown lines of preset `name`'s game, one subsection per entry of `game_texts.SECTIONS`."""
+    """Markdown lines of preset `name`'s game, one subsection per section of its game's text (`GAME_TEXTS`)."""
     rules = PRESETS[name]
     unworded = unworded_options(rules)
     if unworded:
         raise RulesError(f"the rules text of preset {name} does not describe {', '.join(unworded)}")
     lines = [f"## Preset `{name}`", "", PRESET_DESCRIPTIONS[name] + "."]
-    first = next(iter(PRESETS))
+    first = next(other for other, preset in PRESETS.items() if preset.game == rules.game)
     if name != first:
         changed = ", ".join(f"`{option}`" for option, _, _ in diff_rules(PRESETS[first], rules))
         lines += ["", f"It differs from `{first}` in {changed}."]
-    for title, sections, section in SECTIONS:
+    for title, sections, section in GAME_TEXTS[rules.game].sections:
         lines += ["", f"### {title} (RULES {sections})", "", *section(rules)]
     return lines
 
@@ -104,18 +114,39 @@ def option_lines(name: str) -> list[str]:
         lines += [f"  - `{value}`: {meaning}" for value, meaning in text.values.items()]
     else:
         lines.append(f"- Values: {allowed_text(name)}.")
-    defaults = {preset_name: _shown(getattr(rules, name)) for preset_name, rules in PRESETS.items()}
+    readers = [game for game in GAME_OPTIONS if name in GAME_OPTIONS[game]]
+    if len(readers) < len(GAME_OPTIONS):
+        only = " and ".join(GAME_TITLES[game] for game in readers)
+        lines.append(f"- Only {only} reads it (RULES {SECTION_OF[name]}): setting it in another game's rules is "
+                     "refused.")
+    defaults = {preset_name: _shown(getattr(rules, name)) for preset_name, rules in PRESETS.items()
+                if rules.game in readers}
+    every = "every preset" if len(defaults) == len(PRESETS) else "every preset that reads it"
     if len(set(defaults.values())) == 1:
-        lines.append(f"- Default in every preset: `{next(iter(defaults.values()))}`.")
+        lines.append(f"- Default in {every}: `{next(iter(defaults.values()))}`.")
     else:
         lines.append("- Default: " + ", ".join(f"`{p}` `{v}`" for p, v in defaults.items()) + ".")
-    if name in BAOFEN_SUPPORTED:
-        played = ", ".join(f"`{_shown(value)}`" for value in BAOFEN_SUPPORTED[name])
-        lines.append(f"- This version plays only {played}; other values are refused before any hand is played.")
+    lines += _support_lines(name, readers)
     if text.seeds:
         lines += [f"- Seed {short} ({SEEDS[short][0]}): “{words}”" for short, words in text.seeds]
     else:
         lines.append("- Seed: none; the seeds are silent, and RULES.md chose this rule.")
+    return lines
+
+
+def _support_lines(name: str, readers: list) -> list[str]:
+    """What this version plays of option `name`, per game that reads it."""
+    lines = []
+    if name == "trump_selection":  # the option that chooses the game
+        fast = ", ".join(f"`{selection}` ({GAME_TITLES[game]})" for selection, game in GAME_OF_TRUMP_SELECTION.items()
+                         if game in FAST_ENGINE_GAMES)
+        lines.append(f"- simulate and sweep play only {fast} for now; the other values are refused there before "
+                     "any hand is played.")
+    for game in readers:
+        if name in SUPPORTED.get(game, {}):
+            played = ", ".join(f"`{_shown(value)}`" for value in SUPPORTED[game][name])
+            lines.append(f"- In {GAME_TITLES[game]} this version plays only {played}; other values are refused "
+                         "before any hand is played.")
     return lines
 
 

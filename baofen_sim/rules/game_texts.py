@@ -1,17 +1,18 @@
-"""The game of a Baofen preset as a player reads it: the sections `baofen-sim rules explain PRESET` prints.
+"""The game of a preset as a player reads it: the sections `baofen-sim rules explain PRESET` prints, Baofen's here
+and 80分's in game_texts_80fen.py; `GAME_TEXTS` gives each game's.
 
 Each section is written from the preset's RuleSet, so every number in it is the number the engines play
 (targets, caps, penalties, 水草 amounts, stakes). Where an option decides the wording, the section picks
-the paragraph for the preset's value; the options it states in fixed words are `WORDED`, and
+the paragraph for the preset's value; the options it states in fixed words are its game's `worded`, and
 `unworded_options` names a preset value those words do not describe, so a new preset cannot be
 explained wrongly (tests/test_rules_explain.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
-from baofen_sim.cards import PACK_SIZE, TOTAL_POINTS
+from baofen_sim.cards import TOTAL_POINTS
+from baofen_sim.rules.game_texts_80fen import TRACTOR_80FEN_TEXT
+from baofen_sim.rules.games import Game
 from baofen_sim.rules.options import (
     AllPassMode,
     EightKindMode,
@@ -23,25 +24,28 @@ from baofen_sim.rules.options import (
     SettlementMode,
 )
 from baofen_sim.rules.ruleset import RuleSet
+from baofen_sim.rules.shared_texts import (
+    TRICK_WORDED,
+    GameText,
+    Section,
+    choices,
+    following_lines,
+    number,
+    pack_lines,
+    signed,
+    throw_lines,
+    winning_lines,
+)
 
 WANGFEN_POINTS = 50  # the trump suit's 5 5 10 10 K K (§1.1.3)
 EXAMPLE_THROW_CARDS = 5  # the throw 9 88 44 of the Throws section (§4.4.2, C24)
 
-# Options the sections state in fixed words, with the value those words describe.
-WORDED: dict[str, object] = {
-    "direction": "ccw",
+# Options the Baofen sections state in fixed words, with the value those words describe.
+BAOFEN_WORDED: dict[str, object] = {
+    **TRICK_WORDED,
     "constant_trump_ranks": (2,),
     "trump_selection": "after_kitty",
     "allow_no_trump": False,
-    "special_tier_tractors": False,
-    "tie_rule": "first_played",
-    "follow_tractor_rule": "longest_up_to_led",
-    "ruff_structure_rule": "shape",
-    "ruff_all_trump_required_for_singles": True,
-    "multi_unit_compare": "primary_unit",
-    "allow_throws": True,
-    "failed_throw_forced_play": "smallest_failing_unit",
-    "failed_throw_unit_priority": "lowest_card",
     "failed_throw_penalty_basis": "all_attempted_cards",
     "max_failed_throws_per_player": None,
     "eight_kind_lead_only": True,
@@ -55,7 +59,7 @@ WORDED: dict[str, object] = {
 
 
 # The Chinese words a player meets, with their meaning (RULES.md §0.5 and the sections named).
-WORDS: tuple[str, ...] = (
+BAOFEN_WORDS: tuple[str, ...] = (
     "- 包分 (Baofen, 'contracting for points'): one declarer bids a target of card points and plays alone "
     "against the other three; always at level 2, with no levels to climb (\"永远打2没有升级\").",
     "- 主叫: the first bidder, who also receives the first card; 副叫: the other three (§5.2).",
@@ -83,24 +87,8 @@ WORDS: tuple[str, ...] = (
 
 
 def unworded_options(rules: RuleSet) -> list[str]:
-    """`option=value` for each option whose value the fixed words of the sections do not describe."""
-    return [f"{name}={getattr(rules, name)}" for name, value in WORDED.items() if getattr(rules, name) != value]
-
-
-def number(value: float) -> str:
-    """A value as a player writes it: 2.0 → "2", 0.5 → "0.5"."""
-    return str(int(value)) if float(value).is_integer() else str(value)
-
-
-def signed(value: int) -> str:
-    """A signed whole number with a true minus sign: 3 → "+3", −12 → "−12"."""
-    return f"{value:+d}".replace("-", "−")
-
-
-def choices(values: Sequence[float]) -> str:
-    """(85, 90, 95) → "85, 90 or 95"."""
-    texts = [number(v) for v in values]
-    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
+    """`option=value` for each option whose value the fixed words of its game's sections do not describe."""
+    return GAME_TEXTS[rules.game].unworded_options(rules)
 
 
 def deal(rules: RuleSet) -> list[str]:
@@ -117,9 +105,7 @@ def deal(rules: RuleSet) -> list[str]:
         f"- {n} players, one declarer (庄家) against {n - 1} defenders (闲家) who play together. Dealing, "
         "bidding and play go counter-clockwise (逆时针); the player after you is your 下家, the one before you "
         "your 上家.",
-        f"- The pack: two 52-card decks and four jokers, {PACK_SIZE} cards: 2 大王 (big jokers, BJ) and 2 小王 "
-        "(small jokers, LJ). Every card exists twice.",
-        f"- Point cards (分牌): each 5 is worth 5, each 10 and each K 10; {TOTAL_POINTS} points in the pack.",
+        *pack_lines(),
         "- In every hand one player is the 主叫 (first bidder): he receives the first card and bids first. The "
         f"other {n - 1} are 副叫. In the first hand the 主叫 is seat {first}{south}.",
         f"- Each player receives {rules.hand_size} cards, one at a time from the 主叫; the last {rules.kitty_size} "
@@ -281,25 +267,9 @@ def play(rules: RuleSet) -> list[str]:
         "大王大王小王小王 (below).",
         "- The leader plays a single, a pair, a tractor, a throw (甩牌, see Throws) or an eight of a kind.",
         "",
-        "Following: everyone plays as many cards as were led.",
+        *following_lines("首家出对牌时，其余家有对牌必须出对牌（包括连对中的对牌）"),
         "",
-        "- If you hold at least as many cards of the led suit as were led, you play only that suit; otherwise "
-        "you play all of them and any other cards.",
-        "- When you hold more cards of the suit than were led, you must also follow the shape: against a "
-        "tractor, a tractor if you have one (the longest you can, up to the led length), then pairs; against "
-        "pairs, pairs if you have them, a pair taken from a tractor included (\"首家出对牌时，其余家有对牌必须出"
-        "对牌（包括连对中的对牌）\").",
-        "- With no card of the led suit you may play anything: a discard (垫牌) or trumps to ruff (毙). Ruffing "
-        "is never compulsory.",
-        "",
-        "Who wins the trick:",
-        "",
-        "- A discard never wins. A ruff must be all trumps and, against pairs or tractors, have the lead's shape "
-        "(a tractor of the same length for each led tractor, a pair for each led pair), or it is only a "
-        "discard. A ruff beats every play in the led suit; of several ruffs (盖毙, over-ruffing) the highest "
-        "wins. A trump lead (吊主) can only be beaten by higher trumps of its shape.",
-        "- Plays are compared by their highest unit of the lead's shape: the longest tractor if the lead has "
-        "one, else the highest pair, else the highest card. Equal plays: the first played wins.",
+        *winning_lines(),
         "- The declarer scores the point cards of every trick he wins. The points of a trick a defender wins "
         "are lost to him (逃分); the defenders keep no score of their own.",
         "",
@@ -324,17 +294,7 @@ def throws(rules: RuleSet) -> list[str]:
         penalty = (f"{amount} 积分 (cumulative-score points) for each card of the attempted throw (9 88 44 costs "
                    f"{EXAMPLE_THROW_CARDS * amount}), taken from the thrower's cumulative score; {receiver}")
     return [
-        "A throw (甩牌) is a lead of several units of one suit at once, singles, pairs and tractors: A A K, "
-        "A K K, A QQJJ, A 776655 or 9 88 44 of one suit, say. Trumps may be thrown too.",
-        "",
-        "- It stands only if no other single player holds, in that suit, a higher card than one of its singles, "
-        "a higher pair than one of its pairs, or a higher tractor of the same length than one of its tractors "
-        "(\"同门花色的最大牌可以联出\"). Equal cards do not beat it; the kitty and the cards already played do not "
-        "count.",
-        "- A throw that stands wins the trick unless it is ruffed. Followers follow its shape as for any lead.",
-        "- A failed throw (甩错牌) is shown to everyone and taken back. The thrower must lead instead the beaten "
-        "unit holding the throw's lowest card (\"必须出欲联出的牌中的最小牌\"). With 9 88 44: if another player "
-        "holds the J, he must lead the 9; if one holds QQ or 55, he must lead the 44.",
+        *throw_lines("同门花色的最大牌可以联出", "必须出欲联出的牌中的最小牌"),
         f"- Penalty: {penalty}.",
         "- There is no limit on failed throws. An eight of a kind is never a throw.",
     ]
@@ -400,7 +360,7 @@ def settlement(rules: RuleSet) -> list[str]:
 
 
 # (title, RULES.md sections, the section's lines for a RuleSet), in the order of a hand.
-SECTIONS: tuple[tuple[str, str, Callable[[RuleSet], list[str]]], ...] = (
+BAOFEN_SECTIONS: tuple[Section, ...] = (
     ("Deal", "§1.1, §5.1–§5.3, §5.7.4, §5.9, A48", deal),
     ("Auction", "§5.4, A9, A10", auction),
     ("All-pass", "§5.7, A17, A18", all_pass),
@@ -411,3 +371,6 @@ SECTIONS: tuple[tuple[str, str, Callable[[RuleSet], list[str]]], ...] = (
     ("Scoring", "§6.1–§6.5, A11–A16", scoring),
     ("Settlement", "§6.6, §6.7, A19", settlement),
 )
+
+BAOFEN_TEXT = GameText(BAOFEN_SECTIONS, BAOFEN_WORDED, BAOFEN_WORDS)
+GAME_TEXTS: dict[Game, GameText] = {Game.BAOFEN: BAOFEN_TEXT, Game.TRACTOR_80FEN: TRACTOR_80FEN_TEXT}

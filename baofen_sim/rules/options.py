@@ -1,8 +1,9 @@
-"""One small enum per enum-typed house-rule parameter of RULES.md §9.1–§9.3.
+"""One small enum per enum-typed house-rule parameter of RULES.md §9.1–§9.4.
 
 Naming contract: class = CamelCase of the §9 parameter name, member = the value text upper-cased,
 member value = the exact value text of §9 (so `JokerTractorMode.R000 == "r000"`). Each docstring gives the
-source or ambiguity and the `baofen` default. The RuleSet (ruleset.py) only collects these.
+source or ambiguity and the default of the presets that read it (`baofen`; §9.4: `tractor-80fen`). The RuleSet
+(ruleset.py) only collects these.
 """
 
 from __future__ import annotations
@@ -167,3 +168,68 @@ class AllPassMode(StrEnum):
     SHUICAO_SHARES_000 = "shuicao_shares_000"
     SHUICAO_POINTS_001 = "shuicao_points_001"
     DIRECT_001 = "direct_001"
+
+
+# ---- §9.4 80分 (S003) only ---------------------------------------------------------------------
+
+
+class GameEnd(StrEnum):
+    """End of an 80分 game, §7.3.2 [A27]: a team reaches A (default, "看誰先到A") or wins a hand at A."""
+
+    REACH_A = "reach_A"
+    WIN_HAND_AT_A = "win_hand_at_A"
+
+
+class DeclarationPollOrder(StrEnum):
+    """Who is asked first to declare after each dealt card, §7.3.4 [A28]: its recipient (default) or seat order."""
+
+    RECIPIENT_FIRST = "recipient_first"
+    SEAT_ORDER = "seat_order"
+
+
+class UndeclaredTrumpRule(StrEnum):
+    """Trump when nobody declared, §7.3.5: turn the kitty over ("翻底"). The only value."""
+
+    FLIP_KITTY = "flip_kitty"
+
+
+class UndeclaredTrumpTiebreak(StrEnum):
+    """Equal highest cards of a kitty with no level card, §7.3.5 [A25]: the first in kitty order. The only value."""
+
+    FIRST_IN_KITTY_ORDER = "first_in_kitty_order"
+
+
+class FandiFirstChallenge(StrEnum):
+    """What the first 反底 must beat, §7.3.8 [A24]: the trump it changes (default) or nothing (any pair)."""
+
+    OUTRANK_DECLARATION = "outrank_declaration"
+    ANY_PAIR = "any_pair"
+
+
+class FandiEligible(StrEnum):
+    """Who may 反底, §7.3.8 [A24]: everyone but the 庄 (default, "其他玩家") or everyone but the last burier."""
+
+    NON_ZHUANG = "non_zhuang"
+    ANY_BUT_LAST_BURIER = "any_but_last_burier"
+
+
+class KittyMultiplierBasis(StrEnum):
+    """Whose units set the 抠底 multiplier, §7.3.11 [A23]: the winning play's (default, "最大一方牌情") or the
+    lead's."""
+
+    WINNER_PLAY = "winner_play"
+    LEAD_STRUCTURE = "lead_structure"
+
+
+class KittyMultiplierMultiTractor(StrEnum):
+    """A 抠底 play with several tractors, §7.3.11 [A23]: the longest counts (default) or their lengths add up."""
+
+    LONGEST = "longest"
+    SUM = "sum"
+
+
+class NextDeclarerOnHold(StrEnum):
+    """The next 庄 after the 庄家方 won, §7.3.6 [A26]: his partner (default, "莊的對家做莊") or the 庄 again."""
+
+    PARTNER = "partner"
+    SELF = "self"

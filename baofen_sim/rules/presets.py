@@ -1,4 +1,5 @@
-"""The named rule sets of RULES.md §7, and `load_rules` for a preset name or a TOML file."""
+"""The named rule sets of RULES.md §7 (Baofen §7.1–§7.2, 80分 §7.3), and `load_rules` for a preset name or a TOML
+file."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from pathlib import Path
 from baofen_sim.rules.options import (
     AllPassMode,
     EightKindMode,
+    FailedThrowPenaltyBasis,
     FailedThrowPenaltyKind,
     FailedThrowPenaltyRecipient,
     JokerTractorMode,
     JokerTractorRuff001,
     SettlementMode,
+    TrumpSelection,
 )
 from baofen_sim.rules.ruleset import RulesError, RuleSet
 
@@ -39,11 +42,28 @@ BAOFEN_001 = RuleSet(
     direct_deduction_amount=40,  # §5.7.2 [A18] placeholder, used with all_pass_mode = direct_001
 )
 
-PRESETS: dict[str, RuleSet] = {rules.name: rules for rules in (BAOFEN, BAOFEN_001)}
+# §7.3: S003, the 80 column of §9.1, §9.2 and §9.4 (the §9.4 options keep their defaults, which are that column).
+TRACTOR_80FEN = RuleSet(
+    name="tractor-80fen",
+    constant_trump_ranks=(),  # §7.3.9 the level cards are the trumps of every hand; no other rank is
+    trump_selection=TrumpSelection.DEAL_DECLARATION,  # §7.3.4
+    allow_no_trump=True,  # "亮2個王為打無主"
+    joker_tractor_mode=JokerTractorMode.NONE,  # "級牌以上的不算在拖拉機" [A22]
+    failed_throw_penalty_kind=FailedThrowPenaltyKind.DEFENDER_POINTS_PER_FAILURE,  # §4.5 "甩牌出錯一次扣10分"
+    failed_throw_penalty_amount=10,
+    failed_throw_penalty_basis=FailedThrowPenaltyBasis.PER_FAILURE,  # [A4]
+    failed_throw_penalty_recipient=FailedThrowPenaltyRecipient.DEFENDERS_TOTAL_SIGNED,  # [A4]
+    max_failed_throws_per_player=2,  # §4.6 "每人每盤最多只能甩錯2次" [A4]
+    eight_kind_mode=EightKindMode.OFF,  # §1.8: Baofen only
+)
+
+PRESETS: dict[str, RuleSet] = {rules.name: rules for rules in (BAOFEN, BAOFEN_001, TRACTOR_80FEN)}
 
 PRESET_DESCRIPTIONS: dict[str, str] = {
     "baofen": "包分, S000 where the seeds differ (§7.1): joker tractor by role, 水草 in shares, stakes ×3/×1",
     "baofen-001": "包分, S001 throughout (§7.2): joker tractor by manner, 水草 in points, cumulative score",
+    "tractor-80fen": "80分, S003 (§7.3): two teams climb levels 2..A, trump shown during the deal, 反底, 抠底; "
+                     "judge only, not yet in simulate and sweep",
 }
 
 

@@ -1,9 +1,15 @@
-"""`RuleSet`: every house-rule parameter of RULES.md §9.1–§9.3, typed, frozen and validated.
+"""`RuleSet`: every house-rule parameter of RULES.md §9.1–§9.4, typed, frozen and validated.
 
-Defaults are the `baofen` preset (the bf column of §9). A "–" cell (parameter unused by that preset) takes
-the value of the nearest preset that uses it; the field comment says so. Values are normalised on
-construction (a str becomes its enum, a list a tuple, an int a float where the field is a float), then
-checked; any bad value raises `RulesError` with one line naming the option and what it allows.
+Defaults are the `baofen` preset (the bf column of §9), and the 80 column for the §9.4 options that only 80分
+reads. A "–" cell (parameter unused by that preset) takes the value of the nearest preset that uses it; the
+field comment says so. Values are normalised on construction (a str becomes its enum, a list a tuple, an int a
+float where the field is a float), then checked; any bad value raises `RulesError` with one line naming the
+option and what it allows.
+
+A rule set plays one game (`RuleSet.game`, from `trump_selection`; games.py), which reads the options of some
+§9 sections only. The options of the other sections keep their defaults: setting one is refused, naming the
+option and the rule set, and `to_dict`, `options()` and the TOML dump leave them out, so a Baofen rule set's
+data is what it was before 80分 existed (run specs hash it).
 """
 
 from __future__ import annotations
@@ -17,9 +23,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from baofen_sim.cards import PACK_SIZE
+from baofen_sim.cards import PACK_SIZE, SUIT_LETTERS
+from baofen_sim.rules.games import GAME_OF_TRUMP_SELECTION, GAME_SECTIONS, GAME_TITLES, Game
 from baofen_sim.rules.options import (
     AllPassMode,
+    DeclarationPollOrder,
     Direction,
     EightKindMode,
     EightKindPromotionScope,
@@ -28,23 +36,37 @@ from baofen_sim.rules.options import (
     FailedThrowPenaltyKind,
     FailedThrowPenaltyRecipient,
     FailedThrowUnitPriority,
+    FandiEligible,
+    FandiFirstChallenge,
     FollowTractorRule,
+    GameEnd,
     JokerTractorMode,
     JokerTractorRuff001,
+    KittyMultiplierBasis,
+    KittyMultiplierMultiTractor,
     KittyPointsOwner,
     MultiUnitCompare,
+    NextDeclarerOnHold,
     PotAtTableEnd,
     RuffStructureRule,
     SettlementMode,
     TieRule,
     TrumpSelection,
+    UndeclaredTrumpRule,
+    UndeclaredTrumpTiebreak,
     WangfenScope,
 )
 
 SUPPORTED_PLAYERS = (4,)  # the engine plays Baofen's 4-player table; 5 (§7.4) comes with the 5p preset
 FACE_RANKS = range(2, 15)  # face values in constant_trump_ranks: 2..10, J=11, Q=12, K=13, A=14
 NONE_TEXTS = ("none", "null")  # how "no value" is written for an optional field (TOML has no null)
-STAKE_MULTIPLIER_KEYS = ("normal", "quanji", "banji", "jintaiyang")  # the §9.3 `stake_multipliers` map
+FACE_A = 14  # the face value of the ace, where a game reaching it ends (§7.3.2)
+# The §9 map options, each flattened into one field per key: map name -> (field prefix, keys).
+MAP_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "stake_multipliers": ("stake_multiplier_", ("normal", "quanji", "banji", "jintaiyang")),  # §9.3
+    "kitty_multiplier": ("kitty_multiplier_", ("single", "pair", "tractor")),  # §9.4
+}
+NOT_READ = "–"  # diff_rules' value of an option that a rule set's game does not read
 
 
 class RulesError(ValueError):
@@ -53,7 +75,7 @@ class RulesError(ValueError):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RuleSet:
-    """Every parameter of RULES.md §9.1–§9.3; field names are the §9 names. Frozen and hashable."""
+    """Every parameter of RULES.md §9.1–§9.4; field names are the §9 names. Frozen and hashable."""
 
     name: str = "baofen"  # preset name, or "custom" once any option differs from it
 
@@ -136,19 +158,65 @@ class RuleSet:
     table_start_rotation: bool = True  # [A48] table t's first 主叫 is (first_zhujiao_seat + t) mod players
     pot_at_table_end: PotAtTableEnd = PotAtTableEnd.SPLIT  # [A48] a pot left after the last hand is shared
 
+    # ---- §9.4 80分 (S003) only: the defaults are the 80 column ----
+    start_level: int = 2  # §7.3.2 [A27] both teams' level at a game's start, a face value (A = 14)
+    game_end: GameEnd = GameEnd.REACH_A  # §7.3.2 [A27] "看誰先到A"
+    declare_suit_order: tuple[str, ...] = ("S", "H", "C", "D")  # §7.3.4 level pairs, highest first: "黑紅梅方"
+    declare_single_overcalls_single: bool = False  # §7.3.4 [A47]
+    allow_self_reinforce: bool = True  # §7.3.4 自保
+    allow_self_overcall: bool = False  # §7.3.4 "玩家不能反自己的主"
+    declaration_poll_order: DeclarationPollOrder = DeclarationPollOrder.RECIPIENT_FIRST  # §7.3.4 [A28]
+    undeclared_trump_rule: UndeclaredTrumpRule = UndeclaredTrumpRule.FLIP_KITTY  # §7.3.5 "翻底"
+    undeclared_trump_tiebreak: UndeclaredTrumpTiebreak = UndeclaredTrumpTiebreak.FIRST_IN_KITTY_ORDER  # [A25]
+    fandi_enabled: bool = True  # §7.3.8 反底
+    fandi_first_challenge: FandiFirstChallenge = FandiFirstChallenge.OUTRANK_DECLARATION  # §7.3.8 [A24]
+    fandi_eligible: FandiEligible = FandiEligible.NON_ZHUANG  # §7.3.8 [A24] "其他玩家可以反底"
+    fandi_ends_after_no_trump: bool = True  # §7.3.8 "一對小王反無主后，一對大王就不能再反了"
+    fandi_changes_declarer: bool = False  # §7.3.8 [A24]
+    kitty_multiplier_single: int = 2  # §7.3.11 `kitty_multiplier.single` "什么都沒有 則乘的倍數等于 2"
+    kitty_multiplier_pair: int = 4  # §7.3.11 `kitty_multiplier.pair`
+    kitty_multiplier_tractor: int = 2  # §7.3.11 `kitty_multiplier.tractor`, per card: "2乘len"
+    kitty_multiplier_basis: KittyMultiplierBasis = KittyMultiplierBasis.WINNER_PLAY  # §7.3.11 [A23]
+    kitty_multiplier_multi_tractor: KittyMultiplierMultiTractor = KittyMultiplierMultiTractor.LONGEST  # [A23]
+    threshold: int = 80  # §7.3.12 the 抓分方 take over from T = 80
+    level_step: int = 40  # §7.3.12 "每增加40分，級別上升一級"
+    zero_points_levels: int = 3  # §7.3.12 T = 0: "莊家方連升三級"
+    score_per_level: int = 2  # §7.3.12 [A21] 积分 per level, a conjecture
+    next_declarer_on_hold: NextDeclarerOnHold = NextDeclarerOnHold.PARTNER  # §7.3.6 [A26] "莊的對家做莊"
+    defender_points_floor: int | None = 0  # §7.3.12 [A42] T floored at 0; None = no floor
+
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             object.__setattr__(self, f.name, _coerce(f.name, getattr(self, f.name)))
         _check_ranges(self)
+        for name in OPTION_NAMES:
+            if name not in self.option_names and getattr(self, name) != FIELD_DEFAULTS[name]:
+                raise RulesError(not_read_message(name, self))
+
+    # ---- the game it plays ----
+
+    @property
+    def game(self) -> Game:
+        """The game these rules play, from `trump_selection` (games.py)."""
+        return GAME_OF_TRUMP_SELECTION[self.trump_selection]
+
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        """The options its game reads (the options of its §9 sections), in field order."""
+        return GAME_OPTIONS[self.game]
 
     # ---- building changed copies ----
 
     def replace(self, **changes: Any) -> RuleSet:
-        """A validated copy with `changes`. The name becomes "custom" if an option changed, unless given."""
+        """A validated copy with `changes`. The name becomes "custom" if an option changed, unless given.
+        Changing an option that the copy's game does not read is refused (even to its default)."""
         for key in changes:
             if key not in FIELD_TYPES:
                 raise RulesError(unknown_option_message(key))
         new = dataclasses.replace(self, **changes)
+        for key in changes:
+            if key != "name" and key not in new.option_names:
+                raise RulesError(not_read_message(key, new))
         if "name" not in changes and not same_options(new, self):
             new = dataclasses.replace(new, name="custom")
         return new
@@ -167,19 +235,21 @@ class RuleSet:
     # ---- plain data ----
 
     def to_dict(self) -> dict[str, Any]:
-        """`name` and every option as plain values (str, bool, int, float, list; None = unset optional)."""
-        return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        """`name` and every option its game reads as plain values (str, bool, int, float, list; None = unset
+        optional)."""
+        return {"name": self.name} | {name: _plain(getattr(self, name)) for name in self.option_names}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], base: RuleSet | None = None) -> RuleSet:
         """Options from plain values on top of `base` (default: the `baofen` defaults).
 
-        Accepts `name`, any option, and a `stake_multipliers` table with keys normal/quanji/banji/jintaiyang.
+        Accepts `name`, any option its game reads, and the map options as tables: `stake_multipliers` with
+        keys normal/quanji/banji/jintaiyang, `kitty_multiplier` with keys single/pair/tractor.
         """
         changes: dict[str, Any] = {}
         for key, value in data.items():
-            if key == "stake_multipliers":
-                changes.update(_flatten_stake_multipliers(value))
+            if key in MAP_OPTIONS:
+                changes.update(_flatten_map(key, value))
             elif key in FIELD_TYPES:
                 changes[key] = value
             else:
@@ -187,8 +257,8 @@ class RuleSet:
         return (base or cls()).replace(**changes)
 
     def options(self) -> dict[str, Any]:
-        """Every option (not the name) with its value."""
-        return {name: getattr(self, name) for name in OPTION_NAMES}
+        """Every option its game reads (not the name) with its value."""
+        return {name: getattr(self, name) for name in self.option_names}
 
     def bid_values(self) -> tuple[int, ...]:
         """Every bid an auction can reach (§5.4.2): an opening value plus any raises, up to bid_cap_max;
@@ -207,14 +277,38 @@ class RuleSet:
 # ---- field types, read once from the annotations ----
 
 FIELD_TYPES: dict[str, Any] = typing.get_type_hints(RuleSet)
-OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.name != "name")
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.name != "name")  # all games
+FIELD_DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(RuleSet)}
 
-# Headings for dumps and listings: (title, first option of the group).
+# Headings for dumps and listings: (title, first option of the group); the title starts with its section.
 GROUPS: tuple[tuple[str, str], ...] = (
     ("§9.1 Table layout and card ranking", "num_players"),
     ("§9.2 Following, ruffing and throws", "follow_tractor_rule"),
     ("§9.3 Baofen auction, all-pass and scoring", "first_zhujiao_seat"),
+    ("§9.4 80分 (S003) only", "start_level"),
 )
+
+
+def _section_options() -> dict[str, tuple[str, ...]]:
+    starts = [OPTION_NAMES.index(first) for _, first in GROUPS] + [len(OPTION_NAMES)]
+    return {title.split()[0]: OPTION_NAMES[start:end]
+            for (title, _), start, end in zip(GROUPS, starts, starts[1:], strict=False)}
+
+
+SECTIONS: dict[str, tuple[str, ...]] = _section_options()  # "§9.1" -> its options, in field order
+SECTION_OF: dict[str, str] = {name: section for section, names in SECTIONS.items() for name in names}
+GAME_OPTIONS: dict[Game, tuple[str, ...]] = {
+    game: tuple(name for name in OPTION_NAMES if SECTION_OF[name] in sections)
+    for game, sections in GAME_SECTIONS.items()
+}
+
+
+def not_read_message(option: str, rules: RuleSet) -> str:
+    """One line: `option` belongs to other games than the one `rules` plays."""
+    section = SECTION_OF[option]
+    owners = " and ".join(GAME_TITLES[game] for game, sections in GAME_SECTIONS.items() if section in sections)
+    return (f"{option} is an option of {owners} (RULES {section}); {rules.name} plays {GAME_TITLES[rules.game]} "
+            "and does not read it")
 
 
 def same_options(a: RuleSet, b: RuleSet) -> bool:
@@ -223,13 +317,15 @@ def same_options(a: RuleSet, b: RuleSet) -> bool:
 
 
 def option_name(text: str) -> str:
-    """The field name for user text (dashes and `stake_multipliers.KEY` accepted); unknown → RulesError."""
+    """The field name for user text (dashes and `stake_multipliers.KEY`, `kitty_multiplier.KEY` accepted);
+    unknown → RulesError."""
     key = text.strip().replace("-", "_")
     head, dot, tail = key.partition(".")
-    if dot and head == "stake_multipliers":
-        if tail not in STAKE_MULTIPLIER_KEYS:
-            raise RulesError(_not_one_of("stake_multipliers", tail, STAKE_MULTIPLIER_KEYS))
-        key = f"stake_multiplier_{tail}"
+    if dot and head in MAP_OPTIONS:
+        prefix, keys = MAP_OPTIONS[head]
+        if tail not in keys:
+            raise RulesError(_not_one_of(head, tail, keys))
+        key = prefix + tail
     if key not in FIELD_TYPES:
         raise RulesError(unknown_option_message(key))
     return key
@@ -254,6 +350,7 @@ def allowed_text(name: str) -> str:
         str: "a name",
         int | None: "an integer or none",
         tuple[int, ...]: "a list of integers",
+        tuple[str, ...]: "a list of the suits " + ", ".join(SUIT_LETTERS),
     }[kind]
 
 
@@ -285,6 +382,9 @@ def _coerce(name: str, value: Any) -> Any:
     elif kind == tuple[int, ...]:
         if isinstance(value, list | tuple) and all(_is_int(v) for v in value):
             return tuple(value)
+    elif kind == tuple[str, ...]:
+        if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+            return tuple(v.strip().upper() for v in value)
     raise RulesError(f"{name}: {value!r} is not {allowed_text(name)}")
 
 
@@ -292,10 +392,9 @@ def _coerce_enum(name: str, kind: type[StrEnum], value: Any) -> StrEnum:
     if isinstance(value, kind):
         return value
     if isinstance(value, str):
-        try:
-            return kind(value.strip().lower())
-        except ValueError:
-            pass
+        for member in kind:  # case-insensitive: "REACH_A", "reach_a" and "reach_A" alike
+            if member.value.lower() == value.strip().lower():
+                return member
     raise RulesError(_not_one_of(name, value, [m.value for m in kind]))
 
 
@@ -313,6 +412,8 @@ def parse_text(name: str, text: str) -> Any:
             return _parse_number(kind, text)
         except ValueError:
             pass
+    elif kind == tuple[str, ...]:
+        return tuple(item.strip(" \"'") for item in text.strip("[]() ").split(",") if item.strip(" \"'"))
     else:
         return text  # enums and names: checked on construction
     raise RulesError(f"{name}: {text!r} is not {allowed_text(name)}")
@@ -333,15 +434,16 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _flatten_stake_multipliers(table: Any) -> dict[str, Any]:
+def _flatten_map(name: str, table: Any) -> dict[str, Any]:
+    """The fields of map option `name` (MAP_OPTIONS) given as a table."""
+    prefix, keys = MAP_OPTIONS[name]
     if not isinstance(table, Mapping):
-        keys = ", ".join(STAKE_MULTIPLIER_KEYS)
-        raise RulesError(f"stake_multipliers: {table!r} is not a table with keys {keys}")
+        raise RulesError(f"{name}: {table!r} is not a table with keys {', '.join(keys)}")
     changes = {}
     for key, value in table.items():
-        if key not in STAKE_MULTIPLIER_KEYS:
-            raise RulesError(_not_one_of("stake_multipliers", key, STAKE_MULTIPLIER_KEYS))
-        changes[f"stake_multiplier_{key}"] = value
+        if key not in keys:
+            raise RulesError(_not_one_of(name, key, keys))
+        changes[prefix + key] = value
     return changes
 
 
@@ -390,6 +492,14 @@ _MINIMUM: dict[str, int | float] = {
     "shuicao_split_threshold": 0.0,
     "shuicao_split_after_nobid_streak": 1,
     "direct_deduction_amount": 0,
+    "kitty_multiplier_single": 0,
+    "kitty_multiplier_pair": 0,
+    "kitty_multiplier_tractor": 0,
+    "threshold": 1,
+    "level_step": 1,
+    "zero_points_levels": 0,
+    "score_per_level": 0,
+    "defender_points_floor": 0,
 }
 
 
@@ -405,6 +515,7 @@ def _check_ranges(rules: RuleSet) -> None:
             raise RulesError(f"{name}: {value!r} is not allowed (must be >= {low})")
     _check_table(rules)
     _check_bids(rules)
+    _check_game(rules)
 
 
 def _check_table(rules: RuleSet) -> None:
@@ -444,8 +555,25 @@ def _check_bids(rules: RuleSet) -> None:
         raise RulesError(f"bid_cap_max: {rules.bid_cap_max} is below bid_cap_default {rules.bid_cap_default}")
 
 
+def _check_game(rules: RuleSet) -> None:
+    if rules.trump_selection not in GAME_OF_TRUMP_SELECTION:
+        raise RulesError(f"trump_selection: {rules.trump_selection} is the 5-player 找朋友 (RULES §7.4), which "
+                         "baofen-sim does not play yet")
+    if sorted(rules.declare_suit_order) != sorted(SUIT_LETTERS):
+        raise RulesError(f"declare_suit_order: {list(rules.declare_suit_order)} must list each suit "
+                         f"{', '.join(SUIT_LETTERS)} once, highest first")
+    last = FACE_A if rules.game_end == GameEnd.WIN_HAND_AT_A else FACE_A - 1
+    if not FACE_RANKS.start <= rules.start_level <= last:
+        why = "" if last == FACE_A else " with game_end = reach_A, where reaching A ends the game"
+        raise RulesError(f"start_level: {rules.start_level} is not allowed{why} (a face value "
+                         f"{FACE_RANKS.start}..{last}; J=11 Q=12 K=13 A=14)")
+
+
 def diff_rules(a: RuleSet, b: RuleSet) -> list[tuple[str, Any, Any]]:
-    """The options (not the name) whose values differ: (option, value in a, value in b), in field order."""
-    pairs = ((name, getattr(a, name), getattr(b, name)) for name in OPTION_NAMES)
+    """The options (not the name) that either game reads whose values differ: (option, value in a, value in b),
+    in field order; NOT_READ stands for the value of an option that one of the two games does not read."""
+    read_a, read_b = set(a.option_names), set(b.option_names)
+    pairs = ((name, getattr(a, name) if name in read_a else NOT_READ, getattr(b, name) if name in read_b
+              else NOT_READ) for name in OPTION_NAMES if name in read_a | read_b)
     return [(name, value_a, value_b) for name, value_a, value_b in pairs if value_a != value_b]
 

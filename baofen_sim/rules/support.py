@@ -1,27 +1,52 @@
-"""Which option values the Baofen engines implement. Other values are valid configuration (RULES.md §9
-declares them for the 80分 and 5-player presets or as open alternatives) but are refused with one clear
-line before any hand is played, rather than silently played by the wrong rule."""
+"""Which games and option values the engines implement. Other values are valid configuration (RULES.md §9
+declares them as open alternatives, or for the 5-player preset) but are refused with one clear line before any
+hand is played, rather than silently played by the wrong rule.
+
+The fast engine (simulate, sweep) plays Baofen only; the reference engine plays Baofen and 80分 (judge).
+"""
 
 from __future__ import annotations
 
+from baofen_sim.rules.games import GAME_TITLES, Game
 from baofen_sim.rules.ruleset import RulesError, RuleSet
+
+FAST_ENGINE_GAMES = (Game.BAOFEN,)
 
 # option -> the values the Baofen engines implement
 BAOFEN_SUPPORTED: dict[str, tuple] = {
     "num_players": (4,),
     "constant_trump_ranks": ((2,),),
-    "trump_selection": ("after_kitty",),
     "allow_no_trump": (False,),
     "special_tier_tractors": (False,),  # §9.1: no chain across BJ/LJ/主2/副2 is defined for Baofen
     "eight_kind_lead_only": (True,),  # A2 (iii): following/ruffing with an eight is not specified
     "eight_kind_promotion_scope": ("play_only",),  # A2 (ii): whole-hand promotion is not specified
 }
 
+# option -> the values the 80分 reference engine (reference/tractor80) implements
+TRACTOR_80FEN_SUPPORTED: dict[str, tuple] = {
+    "hand_size": (25,),
+    "kitty_size": (8,),
+    "constant_trump_ranks": ((),),  # §7.3.9 the level cards are the only constant trumps
+    "allow_no_trump": (True,),  # §7.3.4 a joker pair is always a no-trump showing
+    "joker_tractor_mode": ("none", "top"),  # A22: by role (r000) or by manner (r001) is not defined for 80分
+    "special_tier_tractors": (False,),
+    "level_gap_tractor": (True,),
+    "failed_throw_penalty_kind": ("defender_points_per_failure",),  # §4.5 S003: the defenders' total moves
+    "failed_throw_penalty_basis": ("per_failure",),
+    "failed_throw_penalty_recipient": ("defenders_total_signed",),
+    "eight_kind_mode": ("off",),  # §1.8: Baofen only
+    "declaration_poll_order": ("recipient_first",),  # A28: seat_order is not specified further
+    "fandi_ends_after_no_trump": (True,),  # A24: nothing says what a 反底 after a no-trump must beat
+    "fandi_changes_declarer": (False,),  # A24 (i): a new 庄 from the other team would play at which level?
+}
+
+SUPPORTED: dict[Game, dict[str, tuple]] = {Game.BAOFEN: BAOFEN_SUPPORTED, Game.TRACTOR_80FEN: TRACTOR_80FEN_SUPPORTED}
+
 
 def unsupported_options(rules: RuleSet) -> list[str]:
-    """`option=value` for each option set to a value the Baofen engines do not implement."""
+    """`option=value` for each option set to a value the engines of its game do not implement."""
     found = []
-    for name, supported in BAOFEN_SUPPORTED.items():
+    for name, supported in SUPPORTED[rules.game].items():
         value = getattr(rules, name)
         if value not in supported:
             found.append(f"{name}={_text(value)}")
@@ -29,15 +54,28 @@ def unsupported_options(rules: RuleSet) -> list[str]:
 
 
 def require_supported(rules: RuleSet) -> None:
+    """Refuse rules the fast engine (and the Baofen reference) cannot play: another game, or a value of
+    `unsupported_options`."""
+    if rules.game not in FAST_ENGINE_GAMES:
+        raise RulesError(f"{GAME_TITLES[rules.game]} ({rules.name}) is not yet in the fast engine: simulate and "
+                         f"sweep play {', '.join(GAME_TITLES[game] for game in FAST_ENGINE_GAMES)} only")
     found = unsupported_options(rules)
     if found:
         raise RulesError(f"not implemented by the Baofen engine: {', '.join(found)} "
                          "(see RULES.md §8 A2, §9.1)")
 
 
+def require_reference_supported(rules: RuleSet) -> None:
+    """Refuse rules whose values the reference engine of their game does not implement."""
+    found = unsupported_options(rules)
+    if found:
+        raise RulesError(f"not implemented by the {GAME_TITLES[rules.game]} reference engine: {', '.join(found)} "
+                         "(see RULES.md §8, §9)")
+
+
 def _text(value) -> str:
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, tuple):
-        return ",".join(map(str, value))
+        return ",".join(map(str, value)) or "[]"
     return str(value)

@@ -1,10 +1,10 @@
 """Rule sets as TOML files: read with tomllib, written by hand (no extra dependency).
 
-A file may start with `preset = "NAME"` and then set any options; unset options keep the preset's values
-(or the `baofen` defaults without a preset line). Options may also be given as a `[stake_multipliers]` table.
-An optional option is unset with the string "none" (TOML has no null). `dump_toml` writes every option,
-so `load_toml` of its output gives back the same RuleSet, name included; each option's line ends in a comment
-saying what it is (rules/option_texts.py).
+A file may start with `preset = "NAME"` and then set any options its game reads; unset options keep the preset's
+values (or the `baofen` defaults without a preset line). Map options may also be given as a table
+(`[stake_multipliers]`, `[kitty_multiplier]`). An optional option is unset with the string "none" (TOML has no
+null). `dump_toml` writes every option of the rule set's game, so `load_toml` of its output gives back the same
+RuleSet, name included; each option's line ends in a comment saying what it is (rules/option_texts.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 from baofen_sim.rules.option_texts import OPTION_TEXTS
 from baofen_sim.rules.presets import PRESETS, preset
-from baofen_sim.rules.ruleset import GROUPS, OPTION_NAMES, RulesError, RuleSet, allowed_text, same_options
+from baofen_sim.rules.ruleset import GROUPS, RulesError, RuleSet, allowed_text, same_options
 
 HEADER = "# baofen-sim rule set: RULES.md §9 (load with --rules FILE.toml)"
 
@@ -53,14 +53,15 @@ def rules_from_data(data: dict[str, Any]) -> RuleSet:
 
 
 def dump_toml(rules: RuleSet) -> str:
-    """Every option of `rules` as TOML text, grouped by §9 subsection, each with a comment (choices, meaning)."""
+    """Every option of `rules`' game as TOML text, grouped by §9 subsection, each with a comment (choices,
+    meaning)."""
     lines = [HEADER]
     if rules.name in PRESETS and same_options(rules, PRESETS[rules.name]):
         lines.append(f"preset = {toml_value(rules.name)}")
     else:
         lines.append(f"name = {toml_value(rules.name)}")
     headings = {first: title for title, first in GROUPS}
-    for name in OPTION_NAMES:
+    for name in rules.option_names:
         if name in headings:
             lines += ["", f"# {headings[name]}"]
         lines.append(_option_line(name, getattr(rules, name)))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from baofen_sim.cards import card_name
 from baofen_sim.reference.tractor80.declaring import Showing, declare_problem, poll_order
-from baofen_sim.reference.tractor80.options import Tractor80Options
+from baofen_sim.rules import RuleSet
 
 # (seat, its cards so far in the order received, the showing that sets trump) → the cards it shows, or None
 DeclarePolicy = Callable[[int, list[int], Showing | None], Sequence[int] | None]
@@ -38,7 +38,7 @@ def held_after(hand_in_order: Sequence[int], seat: int, k: int, first: int, num_
 
 
 def declaration_problem(current: Showing | None, declaration: Declaration, hands_in_order: Sequence[Sequence[int]],
-                        first: int, level: int, options: Tractor80Options) -> tuple[Showing | None, str | None]:
+                        first: int, level: int, rules: RuleSet) -> tuple[Showing | None, str | None]:
     """One showing of a record: the seat must hold the cards at `after` (a 自保 shows one card, the pair then
     needs both), and the showing must be legal against `current` (`declare_problem`)."""
     n = len(hands_in_order)
@@ -48,11 +48,11 @@ def declaration_problem(current: Showing | None, declaration: Declaration, hands
     if any(held[kind] < count for kind, count in needed.items()):
         shown = " ".join(card_name(k) for k in declaration.cards)
         return None, f"seat {declaration.seat} did not hold {shown} when {declaration.after} cards had been dealt"
-    return declare_problem(current, declaration.seat, declaration.cards, level, options)
+    return declare_problem(current, declaration.seat, declaration.cards, level, rules)
 
 
 def deal_and_declare(pack: Sequence[int], first: int, num_players: int, hand_size: int, level: int,
-                     options: Tractor80Options, choose: DeclarePolicy) -> tuple[list[list[int]], list[int],
+                     rules: RuleSet, choose: DeclarePolicy) -> tuple[list[list[int]], list[int],
                                                                                  list[Declaration], Showing | None]:
     """The deal of `pack` (dealt cards first, then the kitty) with the simulation's polling (§7.3.4 [DESIGN]):
     after each card, each seat from its recipient on is asked in turn, and the first that shows declares; after the
@@ -69,7 +69,7 @@ def deal_and_declare(pack: Sequence[int], first: int, num_players: int, hand_siz
             if not shown:
                 continue
             declaration = Declaration(k, asked, tuple(shown))
-            setter, problem = declaration_problem(current, declaration, hands, first, level, options)
+            setter, problem = declaration_problem(current, declaration, hands, first, level, rules)
             if problem:
                 raise ValueError(f"seat {asked} after {k} cards: {problem}")
             declarations.append(declaration)

@@ -11,12 +11,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from baofen_sim.cards import BIG_JOKER, CLUBS, DIAMONDS, HEARTS, LITTLE_JOKER, SPADES, card_name, rank_of, suit_of
+from baofen_sim.cards import BIG_JOKER, LITTLE_JOKER, SUIT_LETTERS, card_name, rank_of, suit_of
 from baofen_sim.reference.order import NO_TRUMP
-from baofen_sim.reference.tractor80.options import ANY_BUT_LAST_BURIER, ANY_PAIR, Tractor80Options
+from baofen_sim.rules import FandiEligible, FandiFirstChallenge, RuleSet
+from baofen_sim.rules.presets import TRACTOR_80FEN
 
 SINGLE, PAIR, LITTLE_JOKER_PAIR, BIG_JOKER_PAIR = 1, 2, 3, 4  # the ladder's tiers
-SUIT_STRENGTH = {DIAMONDS: 0, CLUBS: 1, HEARTS: 2, SPADES: 3}  # "黑紅梅方", for pairs (and singles under A47's option)
 
 
 @dataclass(frozen=True)
@@ -31,9 +31,16 @@ class Showing:
     def no_trump(self) -> bool:
         return self.tier >= LITTLE_JOKER_PAIR
 
-    def strength(self, singles_by_suit: bool = False) -> tuple[int, int]:
-        by_suit = self.tier == PAIR or (self.tier == SINGLE and singles_by_suit)
-        return self.tier, SUIT_STRENGTH[self.trump] if by_suit else 0
+    def strength(self, rules: RuleSet = TRACTOR_80FEN) -> tuple[int, int]:
+        """(tier, suit) on the ladder: pairs by `declare_suit_order` ("黑紅梅方"), singles too under A47's option."""
+        by_suit = self.tier == PAIR or (self.tier == SINGLE and rules.declare_single_overcalls_single)
+        return self.tier, suit_strength(self.trump, rules) if by_suit else 0
+
+
+def suit_strength(suit: int, rules: RuleSet) -> int:
+    """0 for the lowest suit of `declare_suit_order`, 3 for the highest."""
+    order = rules.declare_suit_order
+    return len(order) - 1 - order.index(SUIT_LETTERS[suit])
 
 
 def showing_of(seat: int, cards: Sequence[int], level: int) -> Showing | str:
@@ -48,23 +55,23 @@ def showing_of(seat: int, cards: Sequence[int], level: int) -> Showing | str:
 
 
 def declare_problem(current: Showing | None, seat: int, cards: Sequence[int], level: int,
-                    options: Tractor80Options) -> tuple[Showing | None, str | None]:
+                    rules: RuleSet) -> tuple[Showing | None, str | None]:
     """§7.3.4: seat shows `cards` while `current` (None: nobody yet) sets trump. Returns (the showing that sets
     trump afterwards, None) for a legal showing, or (None, the reason) for an illegal one."""
     if current is not None and seat == current.seat:
-        if (options.allow_self_reinforce and current.tier == SINGLE and len(cards) == 1
+        if (rules.allow_self_reinforce and current.tier == SINGLE and len(cards) == 1
                 and rank_of(cards[0]) == level and suit_of(cards[0]) == current.trump):
             return Showing(seat, PAIR, current.trump), None  # 自保: the second card makes his single a pair
-        return None, "a player may not overcall his own declaration, only reinforce a single (自保)"
+        if not rules.allow_self_overcall:
+            return None, "a player may not overcall his own declaration, only reinforce a single (自保)"
     shown = showing_of(seat, cards, level)
     if isinstance(shown, str):
         return None, shown
     if current is None:
         return shown, None
-    singles = options.declare_single_overcalls_single
-    if current.tier == SINGLE and shown.tier == SINGLE and not singles:
+    if current.tier == SINGLE and shown.tier == SINGLE and not rules.declare_single_overcalls_single:
         return None, "a single level card never overcalls a single (A47)"
-    if shown.strength(singles) <= current.strength(singles):
+    if shown.strength(rules) <= current.strength(rules):
         return None, "an overcall must be stronger than the declaration (single < pair ♦ < ♣ < ♥ < ♠ < LJ LJ < BJ BJ)"
     return shown, None
 
@@ -75,14 +82,15 @@ def poll_order(first: int, num_players: int) -> list[int]:
 
 
 def fandi_problem(setter: Showing, seat: int, cards: Sequence[int], level: int, zhuang: int, last_burier: int,
-                  first_challenge: bool, options: Tractor80Options) -> tuple[Showing | None, str | None]:
+                  first_challenge: bool, rules: RuleSet) -> tuple[Showing | None, str | None]:
     """§7.3.8: seat challenges the kitty with `cards` while `setter` (the deal's declaration or the last 反底)
     sets trump. (the new setter, None) when legal, else (None, the reason)."""
-    if not options.fandi_enabled:
+    any_pair = first_challenge and rules.fandi_first_challenge == FandiFirstChallenge.ANY_PAIR
+    if not rules.fandi_enabled:
         return None, "反底 is off (fandi_enabled = false)"
-    if setter.no_trump and not (first_challenge and options.fandi_first_challenge == ANY_PAIR):
+    if setter.no_trump and not any_pair:
         return None, "after a no-trump nobody may 反底"  # the joker pairs are equal and final (A24)
-    if options.fandi_eligible == ANY_BUT_LAST_BURIER:
+    if rules.fandi_eligible == FandiEligible.ANY_BUT_LAST_BURIER:
         if seat == last_burier:
             return None, "the last burier may not 反底"
     elif seat == zhuang:
@@ -92,8 +100,8 @@ def fandi_problem(setter: Showing, seat: int, cards: Sequence[int], level: int, 
     shown = showing_of(seat, cards, level)
     if isinstance(shown, str) or shown.tier == SINGLE:
         return None, "a 反底 is a pair of one level card or a joker pair"
-    if first_challenge and options.fandi_first_challenge == ANY_PAIR:
+    if any_pair:
         return shown, None
-    if not shown.no_trump and shown.strength() <= setter.strength():
+    if not shown.no_trump and shown.strength(rules) <= setter.strength(rules):
         return None, "a 反底 must outrank the trump it changes (a single < a pair ♦ < ♣ < ♥ < ♠ < a joker pair)"
     return shown, None

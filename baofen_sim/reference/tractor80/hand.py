@@ -19,9 +19,11 @@ from baofen_sim.reference.play import DONE, PLAY, TrickHand, _raise_if, _remove
 from baofen_sim.reference.tractor80.deal import Declaration, declaration_problem
 from baofen_sim.reference.tractor80.declaring import Showing, fandi_problem
 from baofen_sim.reference.tractor80.kitty import last_trick_multiplier, undeclared_trump
-from baofen_sim.reference.tractor80.options import PLAY_RULES, Tractor80Options
 from baofen_sim.reference.tractor80.result import defender_total, game_over, hand_result, raised_level, team_of
 from baofen_sim.reference.verdict import Illegal
+from baofen_sim.rules import Game, RulesError, RuleSet
+from baofen_sim.rules.presets import TRACTOR_80FEN
+from baofen_sim.rules.support import require_reference_supported
 
 DECLARE, BURY, FANDI = "declare", "bury", "fandi"
 NUM_PLAYERS, HAND_SIZE, KITTY_SIZE = 4, 25, 8
@@ -34,11 +36,14 @@ def trump_text(trump: int | None) -> str:
 
 class Tractor80Hand(TrickHand):
     """An 80分 hand. `hands_in_order[s]`: seat s's 25 cards in the order received; `kitty`: the 8 undealt cards in
-    the order they are turned over; `levels`: the rank (0..12) of team 0 (seats 0, 2) and team 1 (seats 1, 3)."""
+    the order they are turned over; `levels`: the rank (0..12) of team 0 (seats 0, 2) and team 1 (seats 1, 3);
+    `rules`: an 80分 rule set (RulesError for another game or a value this engine does not play)."""
 
     def __init__(self, hands_in_order: Sequence[Sequence[int]], kitty: Sequence[int], levels: tuple[int, int],
-                 zhuang: int | None = None, first_hand: bool = False,
-                 options: Tractor80Options | None = None) -> None:
+                 zhuang: int | None = None, first_hand: bool = False, rules: RuleSet = TRACTOR_80FEN) -> None:
+        if rules.game != Game.TRACTOR_80FEN:
+            raise RulesError(f"{rules.name} does not play 80分 (trump_selection = {rules.trump_selection})")
+        require_reference_supported(rules)
         if len(hands_in_order) != NUM_PLAYERS or any(len(h) != HAND_SIZE for h in hands_in_order) \
                 or len(kitty) != KITTY_SIZE:
             raise ValueError(f"80分 deals {NUM_PLAYERS} hands of {HAND_SIZE} cards and a kitty of {KITTY_SIZE}")
@@ -47,8 +52,7 @@ class Tractor80Hand(TrickHand):
             raise ValueError("a game's first hand starts with both teams at one level")
         if not first_hand and zhuang is None:
             raise ValueError("a hand after the first needs its 庄 (who receives the first card)")
-        self.rules, self.num_players = PLAY_RULES, NUM_PLAYERS
-        self.options = options or Tractor80Options()
+        self.rules, self.num_players = rules, NUM_PLAYERS
         self.dealt_in_order = [list(h) for h in hands_in_order]
         self.hands = [sorted(h) for h in hands_in_order]
         self.kitty = list(kitty)
@@ -99,7 +103,7 @@ class Tractor80Hand(TrickHand):
         if not 1 <= after <= DEALT or (self.declarations and after < self.declarations[-1].after):
             return None, Illegal("§7.3.4", f"a showing comes after 1..{DEALT} cards, in order")
         setter, problem = declaration_problem(self.setter, Declaration(after, seat, tuple(cards)),
-                                              self.dealt_in_order, self.first, self.level, self.options)
+                                              self.dealt_in_order, self.first, self.level, self.rules)
         return setter, None if problem is None else Illegal("§7.3.4", problem)
 
     def apply_declaration(self, after: int, seat: int, cards: Sequence[int]) -> list[dict[str, Any]]:
@@ -148,7 +152,7 @@ class Tractor80Hand(TrickHand):
     def apply_bury(self, cards: Sequence[int]) -> list[dict[str, Any]]:
         _raise_if(self.check_bury(cards))
         events = self._bury(self.zhuang, cards)
-        self.phase = FANDI if self.setter is not None and self.options.fandi_enabled else PLAY
+        self.phase = FANDI if self.setter is not None and self.rules.fandi_enabled else PLAY
         return events
 
     def _bury(self, seat: int, cards: Sequence[int]) -> list[dict[str, Any]]:
@@ -170,7 +174,7 @@ class Tractor80Hand(TrickHand):
         if missing is not None:
             return None, missing
         setter, problem = fandi_problem(self.setter, seat, cards, self.level, self.zhuang, self.last_burier,
-                                        self.fandi_count == 0, self.options)
+                                        self.fandi_count == 0, self.rules)
         if problem is not None:
             return None, Illegal("§7.3.8", problem)
         if len(bury) != KITTY_SIZE:
@@ -212,17 +216,17 @@ class Tractor80Hand(TrickHand):
 
     def _end_hand(self) -> list[dict[str, Any]]:
         self.phase = DONE
-        options = self.options
+        rules = self.rules
         kitty_points = sum(POINTS[k] for k in self.buried)
         multiplier = last_trick_multiplier(self.last_lead, self.last_winning_play, self.defenders_won_last,
-                                           self.order, options)
+                                           self.order, rules)
         bonus = kitty_points * multiplier
-        total = defender_total(self.defender_points, bonus, self.throw_adjustment, options)
-        outcome = hand_result(total, self.zhuang, options)
+        total = defender_total(self.defender_points, bonus, self.throw_adjustment, rules)
+        outcome = hand_result(total, self.zhuang, rules)
         up_team = team_of(self.zhuang) if outcome.zhuang_side_won else 1 - team_of(self.zhuang)
         levels_after = list(self.levels)
-        levels_after[up_team], ended = raised_level(self.levels[up_team], outcome.levels, options)
-        ended = ended or game_over(self.level, outcome, options)
+        levels_after[up_team], ended = raised_level(self.levels[up_team], outcome.levels, rules)
+        ended = ended or game_over(self.level, outcome, rules)
         self.result = {"event": "result", "declarer": self.zhuang, "level": RANK_LETTERS[self.level],
                        "trump": trump_text(self.trump), "defenders_points": self.defender_points,
                        "kitty_points": kitty_points, "kitty_multiplier": multiplier, "kitty_bonus": bonus,

@@ -7,10 +7,8 @@ from collections.abc import Sequence
 
 from baofen_sim.cards import LITTLE_JOKER, POINTS, rank_of, suit_of
 from baofen_sim.reference.order import Order
-from baofen_sim.reference.tractor80.options import LEAD_STRUCTURE, SUM, Tractor80Options
 from baofen_sim.reference.units import PAIR, TRACTOR, decompose
-
-SINGLE_MULTIPLIER, PAIR_MULTIPLIER, TRACTOR_MULTIPLIER_PER_CARD = 2, 4, 2  # kitty_multiplier (§9.4)
+from baofen_sim.rules import KittyMultiplierBasis, KittyMultiplierMultiTractor, RuleSet
 
 
 def undeclared_trump(kitty: Sequence[int], level: int) -> int:
@@ -24,28 +22,31 @@ def undeclared_trump(kitty: Sequence[int], level: int) -> int:
     return suit_of(next(kind for kind in suited if rank_of(kind) == highest))
 
 
-def kitty_multiplier(cards: Sequence[int], order: Order, options: Tractor80Options) -> int:
-    """§7.3.11 the multiplier of one play's cards split into units (§1.9): a tractor 2 × its cards (the longest,
-    or every tractor's summed), else a pair 4, else 2."""
+def kitty_multiplier(cards: Sequence[int], order: Order, rules: RuleSet) -> int:
+    """§7.3.11 the multiplier of one play's cards split into units (§1.9), by `kitty_multiplier`: a tractor
+    2 × its cards (the longest, or every tractor's summed), else a pair 4, else 2."""
     units = decompose(cards, order)
     tractors = [unit.size for unit in units if unit.shape == TRACTOR]
     if tractors:
-        return TRACTOR_MULTIPLIER_PER_CARD * (sum(tractors) if options.kitty_multiplier_multi_tractor == SUM
-                                              else max(tractors))
-    return PAIR_MULTIPLIER if any(unit.shape == PAIR for unit in units) else SINGLE_MULTIPLIER
+        summed = rules.kitty_multiplier_multi_tractor == KittyMultiplierMultiTractor.SUM
+        return rules.kitty_multiplier_tractor * (sum(tractors) if summed else max(tractors))
+    if any(unit.shape == PAIR for unit in units):
+        return rules.kitty_multiplier_pair
+    return rules.kitty_multiplier_single
 
 
 def last_trick_multiplier(lead: Sequence[int], winning_play: Sequence[int], defenders_won_last: bool, order: Order,
-                          options: Tractor80Options) -> int:
+                          rules: RuleSet) -> int:
     """The 抠底 multiplier: of the last trick's winning play (or, under lead_structure, of its lead) when the
     defenders win the last trick, else 0."""
     if not defenders_won_last:
         return 0
-    return kitty_multiplier(lead if options.kitty_multiplier_basis == LEAD_STRUCTURE else winning_play, order, options)
+    by_lead = rules.kitty_multiplier_basis == KittyMultiplierBasis.LEAD_STRUCTURE
+    return kitty_multiplier(lead if by_lead else winning_play, order, rules)
 
 
 def kitty_bonus(kitty: Sequence[int], lead: Sequence[int], winning_play: Sequence[int], defenders_won_last: bool,
-                order: Order, options: Tractor80Options) -> int:
+                order: Order, rules: RuleSet) -> int:
     """The points the final kitty adds to the defenders' total: its points × `last_trick_multiplier`."""
     return sum(POINTS[kind] for kind in kitty) * last_trick_multiplier(lead, winning_play, defenders_won_last, order,
-                                                                       options)
+                                                                       rules)

@@ -12,7 +12,8 @@ from baofen_sim.reference.random_play import random_follow, random_lead
 from baofen_sim.reference.tractor80.deal import deal_and_declare
 from baofen_sim.reference.tractor80.declaring import Showing, declare_problem, fandi_problem, poll_order
 from baofen_sim.reference.tractor80.hand import DEALT, HAND_SIZE, KITTY_SIZE, NUM_PLAYERS, Tractor80Hand
-from baofen_sim.reference.tractor80.options import Tractor80Options
+from baofen_sim.rules import RuleSet
+from baofen_sim.rules.presets import TRACTOR_80FEN
 
 SHOW_PROBABILITY = 0.05  # per poll: most hands see a few showings, and pairs left for a 反底
 FANDI_PROBABILITY = 0.8
@@ -26,30 +27,29 @@ def showings_held(cards: list[int], level: int) -> list[list[int]]:
     return singles + pairs
 
 
-def random_declarer(rng: random.Random, level: int, options: Tractor80Options, show: float = SHOW_PROBABILITY):
+def random_declarer(rng: random.Random, level: int, rules: RuleSet, show: float = SHOW_PROBABILITY):
     def choose(seat: int, held: list[int], current: Showing | None):
         counts = Counter(held)
         legal = [c for c in showings_held(held, level)
-                 if declare_problem(current, seat, c, level, options)[1] is None
+                 if declare_problem(current, seat, c, level, rules)[1] is None
                  and not (current is not None and current.seat == seat and counts[c[0]] < 2)]  # 自保 needs both
         return rng.choice(legal) if legal and rng.random() < show else None
     return choose
 
 
 def play_random_hand(rng: random.Random, levels: tuple[int, int], zhuang: int | None, first_hand: bool,
-                     options: Tractor80Options | None = None, show: float = SHOW_PROBABILITY) -> Tractor80Hand:
+                     rules: RuleSet = TRACTOR_80FEN, show: float = SHOW_PROBABILITY) -> Tractor80Hand:
     """A whole random 80分 hand, played to its result; `show`: the chance a seat shows a legal showing when asked
     (0: nobody declares, trump comes from the kitty)."""
-    options = options or Tractor80Options()
     pack = full_pack()
     rng.shuffle(pack)
     first = 0 if first_hand else zhuang
     level = levels[0] if first_hand else levels[zhuang % 2]
-    hands, kitty, declarations, _ = deal_and_declare(pack, first, NUM_PLAYERS, HAND_SIZE, level, options,
-                                                     random_declarer(rng, level, options, show))
+    hands, kitty, declarations, _ = deal_and_declare(pack, first, NUM_PLAYERS, HAND_SIZE, level, rules,
+                                                     random_declarer(rng, level, rules, show))
     assert len(kitty) == KITTY_SIZE and sum(map(len, hands)) == DEALT
     state = Tractor80Hand(hands, kitty, levels, zhuang if not first_hand else rng.randrange(NUM_PLAYERS),
-                          first_hand, options)
+                          first_hand, rules)
     for declaration in declarations:
         state.apply_declaration(declaration.after, declaration.seat, declaration.cards)
     state.finish_deal()
@@ -68,7 +68,7 @@ def _random_fandi(state: Tractor80Hand, rng: random.Random) -> bool:
     for seat in poll_order((state.last_burier + 1) % NUM_PLAYERS, NUM_PLAYERS):
         legal = [c for c in showings_held(state.hands[seat], state.level) if len(c) == 2 and fandi_problem(
             state.setter, seat, c, state.level, state.zhuang, state.last_burier, state.fandi_count == 0,
-            state.options)[1] is None]
+            state.rules)[1] is None]
         if legal and rng.random() < FANDI_PROBABILITY:
             cards = rng.choice(legal)
             taken = sorted(state.hands[seat] + state.buried)

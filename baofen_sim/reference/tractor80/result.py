@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from baofen_sim.cards import RANK_A
-from baofen_sim.reference.tractor80.options import PARTNER, REACH_A, Tractor80Options
+from baofen_sim.rules import GameEnd, NextDeclarerOnHold, RuleSet
 
 NUM_PLAYERS = 4  # partners sit opposite: seats 0 & 2 against 1 & 3 (§7.3.1)
 
@@ -28,40 +28,40 @@ class HandResult:
     next_zhuang: int
 
 
-def defender_total(card_points: int, kitty_bonus: int, penalties: int, options: Tractor80Options) -> int:
+def defender_total(card_points: int, kitty_bonus: int, penalties: int, rules: RuleSet) -> int:
     """T = the defenders' card points + the 抠底 bonus ± throw penalties (signed for the defenders), floored."""
     total = card_points + kitty_bonus + penalties
-    floor = options.defender_points_floor
+    floor = rules.defender_points_floor
     return total if floor is None else max(floor, total)
 
 
-def hand_result(total: int, zhuang: int, options: Tractor80Options) -> HandResult:
+def hand_result(total: int, zhuang: int, rules: RuleSet) -> HandResult:
     """§7.3.12: T = 0 the 庄家方 +3; below 40 +2; below 80 +1; from 80 the defenders take over, +1 per 40 above 80."""
-    threshold, step = options.threshold, options.level_step
+    threshold, step = rules.threshold, rules.level_step
     won = total < threshold
     if total == 0:
-        levels = options.zero_points_levels
+        levels = rules.zero_points_levels
     elif won:
         levels = (threshold - total + step - 1) // step  # 1..39 → 2, 40..79 → 1
     else:
         levels = (total - threshold) // step
     winners = team_of(zhuang) if won else 1 - team_of(zhuang)
-    score = options.score_per_level * levels
+    score = rules.score_per_level * levels
     score_each = {seat: score if team_of(seat) == winners else -score for seat in range(NUM_PLAYERS)}
     if won:
-        next_zhuang = partner_of(zhuang) if options.next_declarer_on_hold == PARTNER else zhuang
+        next_zhuang = partner_of(zhuang) if rules.next_declarer_on_hold == NextDeclarerOnHold.PARTNER else zhuang
     else:
         next_zhuang = (zhuang + 1) % NUM_PLAYERS  # the 庄's 下家
     return HandResult(total, won, levels, score_each, next_zhuang)
 
 
-def raised_level(level: int, levels: int, options: Tractor80Options) -> tuple[int, bool]:
+def raised_level(level: int, levels: int, rules: RuleSet) -> tuple[int, bool]:
     """A team's level after rising `levels`, and whether that ends the game under reach_A (a rise to or past A
     stops at A). Under win_hand_at_A levels never pass A and the game ends elsewhere (`game_over`)."""
     new = min(RANK_A, level + levels)
-    return new, options.game_end == REACH_A and new == RANK_A
+    return new, rules.game_end == GameEnd.REACH_A and new == RANK_A
 
 
-def game_over(level_played: int, result: HandResult, options: Tractor80Options) -> bool:
+def game_over(level_played: int, result: HandResult, rules: RuleSet) -> bool:
     """Under win_hand_at_A: the 庄家方 won a hand played at level A."""
-    return options.game_end != REACH_A and level_played == RANK_A and result.zhuang_side_won
+    return rules.game_end != GameEnd.REACH_A and level_played == RANK_A and result.zhuang_side_won
