@@ -55,19 +55,37 @@ _DECLARED_ONLY = frozenset(("target", "trump", "declarer_points", "wangfen_point
                             "result", "declarer_won"))
 
 
-def hand_columns(num_players: int = 4) -> tuple[Column, ...]:
+@dataclass(frozen=True, slots=True)
+class RowLayout:
+    """How a game's engine row becomes hand columns: its fields (name, dtype, shape, description; no description:
+    engine only), the coded fields' labels, the fields that are null without a declarer, and the shapes that
+    become one column per seat (`settle_0` ...) or per team (`levels_after_0` ...)."""
+
+    fields: tuple[tuple[str, type, tuple[int, ...], str | None], ...]
+    labels: dict[str, tuple[str, ...]]
+    declared_only: frozenset[str] = frozenset()
+    team_shape: tuple[int, ...] | None = None
+
+
+BAOFEN_ROWS = RowLayout(HAND_ROW_FIELDS, _LABELS, _DECLARED_ONLY)
+
+
+def hand_columns(num_players: int = 4, layout: RowLayout = BAOFEN_ROWS) -> tuple[Column, ...]:
     """The columns of the hand table, one row per hand, in file order: the described fields of the engine's
-    hand row (`records.HAND_ROW_FIELDS`), a per-seat field once per seat."""
+    hand row (Baofen's `records.HAND_ROW_FIELDS` by default), a per-seat field once per seat, a per-team field
+    once per team."""
     columns: list[Column] = []
-    for name, dtype, shape, doc in HAND_ROW_FIELDS:
+    for name, dtype, shape, doc in layout.fields:
         if doc is None:
             continue
         numpy_type = np.dtype(dtype).name
         if shape == SEAT_SHAPE:
             columns.extend(_per_seat(name, numpy_type, doc, num_players))
+        elif shape == layout.team_shape:
+            columns.extend(Column(f"{name}_{team}", numpy_type, f"{doc}, team {team}") for team in range(shape[0]))
         else:
-            columns.append(Column(name, numpy_type, doc, labels=_LABELS.get(name),
-                                  declared_only=name in _DECLARED_ONLY, padded_list=shape != ()))
+            columns.append(Column(name, numpy_type, doc, labels=layout.labels.get(name),
+                                  declared_only=name in layout.declared_only, padded_list=shape != ()))
     return tuple(columns)
 
 
@@ -135,8 +153,8 @@ def to_arrow(arrays: dict[str, np.ndarray], columns: tuple[Column, ...]) -> pa.T
     return pa.Table.from_arrays(out, schema=arrow_schema(columns))
 
 
-def hands_to_arrow(hands: dict[str, np.ndarray], num_players: int = 4) -> pa.Table:
-    return to_arrow(hands, hand_columns(num_players))
+def hands_to_arrow(hands: dict[str, np.ndarray], num_players: int = 4, layout: RowLayout = BAOFEN_ROWS) -> pa.Table:
+    return to_arrow(hands, hand_columns(num_players, layout))
 
 
 def tricks_to_arrow(tricks: dict[str, np.ndarray]) -> pa.Table:
