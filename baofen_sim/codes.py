@@ -44,6 +44,13 @@ RECIPIENT_S000_RULE, RECIPIENT_NONE, RECIPIENT_DEFENDERS_TOTAL_SIGNED, RECIPIENT
 STREAK_OFF = 0  # shuicao_split_after_nobid_streak = null (the RuleSet allows only values >= 1)
 POT_END_SPLIT, POT_END_UNSETTLED = 0, 1  # pot_at_table_end (A48)
 
+# the 80分 result (§7.3.2, §7.3.6, §7.3.11, §7.3.12; first value = the `tractor-80fen` default)
+GAME_END_REACH_A, GAME_END_WIN_HAND_AT_A = 0, 1  # game_end (§7.3.2, A27)
+KITTY_BASIS_WINNER_PLAY, KITTY_BASIS_LEAD_STRUCTURE = 0, 1  # kitty_multiplier_basis (§7.3.11, A23)
+MULTI_TRACTOR_LONGEST, MULTI_TRACTOR_SUM = 0, 1  # kitty_multiplier_multi_tractor (§7.3.11, A23)
+NEXT_ON_HOLD_PARTNER, NEXT_ON_HOLD_SELF = 0, 1  # next_declarer_on_hold (§7.3.6, A26)
+NO_POINTS_FLOOR = -(1 << 62)  # defender_points_floor = none (A42): no total is below it
+
 OPTION_CODES: dict[str, dict[str, int]] = {
     "joker_tractor_mode": {"r000": JOKER_R000, "r001": JOKER_R001, "top": JOKER_TOP, "none": JOKER_NONE},
     "joker_tractor_ruff_001": {"largest": JOKER_RUFF_LARGEST, "smallest": JOKER_RUFF_SMALLEST},
@@ -74,6 +81,11 @@ OPTION_CODES: dict[str, dict[str, int]] = {
                                        "defenders_total_signed": RECIPIENT_DEFENDERS_TOTAL_SIGNED,
                                        "opponents_split": RECIPIENT_OPPONENTS_SPLIT},
     "pot_at_table_end": {"split": POT_END_SPLIT, "unsettled": POT_END_UNSETTLED},
+    # §9.4 (80分)
+    "game_end": {"reach_A": GAME_END_REACH_A, "win_hand_at_A": GAME_END_WIN_HAND_AT_A},
+    "kitty_multiplier_basis": {"winner_play": KITTY_BASIS_WINNER_PLAY, "lead_structure": KITTY_BASIS_LEAD_STRUCTURE},
+    "kitty_multiplier_multi_tractor": {"longest": MULTI_TRACTOR_LONGEST, "sum": MULTI_TRACTOR_SUM},
+    "next_declarer_on_hold": {"partner": NEXT_ON_HOLD_PARTNER, "self": NEXT_ON_HOLD_SELF},
 }
 
 

@@ -1,6 +1,7 @@
 """Long differential runs of the engine against the reference engine: `baofen_sim.tools.differential_runs`.
 
     python scripts/differential.py --hands 1000000 --positions 100000 [--rules baofen --rules baofen-001]
+    python scripts/differential.py --positions 1000000 --rules tractor-80fen
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from collections import Counter
 from baofen_sim.cards import LITTLE_JOKER, NUM_SUITS, full_pack, rank_of
 from baofen_sim.reference.eight import eight_kinds_held
 from baofen_sim.reference.game import AUCTION, BURY, CHOOSE_TRUMP, BaofenHand
+from baofen_sim.reference.play import TrickHand
 from baofen_sim.reference.units import decompose
 
 THROW_PROBABILITY = 0.2
@@ -27,10 +28,15 @@ def random_action(state: BaofenHand, rng: random.Random):
         return rng.sample(state.hands[seat], state.rules.kitty_size)
     if state.phase == CHOOSE_TRUMP:
         return rng.randrange(NUM_SUITS)
+    return random_trick_play(state, rng)
+
+
+def random_trick_play(state: TrickHand, rng: random.Random) -> list[int]:
+    """A random lead or follow for the player to act in the trick play of any game."""
     return random_lead(state, rng) if not state.current else random_follow(state, rng)
 
 
-def random_lead(state: BaofenHand, rng: random.Random) -> list[int]:
+def random_lead(state: TrickHand, rng: random.Random) -> list[int]:
     """A throw attempt (random cards of one suit) with THROW_PROBABILITY, an eight of a kind it holds with
     EIGHT_PROBABILITY, else a uniformly chosen single, pair or tractor."""
     hand = state.hands[state.to_act]
@@ -47,7 +53,7 @@ def random_lead(state: BaofenHand, rng: random.Random) -> list[int]:
     return rng.choice(list(state.legal_plays()))
 
 
-def random_follow(state: BaofenHand, rng: random.Random) -> list[int]:
+def random_follow(state: TrickHand, rng: random.Random) -> list[int]:
     hand = state.hands[state.to_act]
     n = len(state.lead.cards)
     suit = [k for k in hand if state.order.suit(k) == state.lead.suit]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from baofen_sim.cards import (
@@ -24,7 +25,9 @@ from baofen_sim.cards import (
 from baofen_sim.reference.eight import EIGHT
 from baofen_sim.reference.game import PLAY, BaofenHand
 from baofen_sim.reference.legality import check_follow, check_lead, make_lead
-from baofen_sim.reference.random_play import random_action, random_deal
+from baofen_sim.reference.order import NO_TRUMP
+from baofen_sim.reference.play import TrickHand
+from baofen_sim.reference.random_play import random_action, random_deal, random_trick_play
 from baofen_sim.reference.throws import validate_throw
 from baofen_sim.reference.units import decompose
 from baofen_sim.tables import materialize
@@ -32,6 +35,7 @@ from baofen_sim.tools import kernel_calls
 
 CANDIDATES_PER_TURN = 6
 MAX_ENUMERATED_FOLLOWS = 4096
+POOL_SHARE = 0.8  # share of a concentrated position's cards drawn from its pool of structure
 
 
 @dataclass
@@ -42,6 +46,7 @@ class Tally:
     throws: int = 0
     tricks: int = 0
     choice_sets: int = 0
+    profiles: int = 0
     disagreements: list[str] = field(default_factory=list)
 
 
@@ -58,7 +63,12 @@ class TableCache:
         return self._tables[key]
 
 
-def candidate_follows(state: BaofenHand, rng: random.Random) -> list[list[int]]:
+def trump_label(trump: int | None) -> str:
+    """S/H/C/D, or NT for a no-trump hand (the reference's NO_TRUMP)."""
+    return "NT" if trump is NO_TRUMP else "SHCD"[trump]
+
+
+def candidate_follows(state: TrickHand, rng: random.Random) -> list[list[int]]:
     """Legal and illegal candidates: random legal follows, random same-size subsets, wrong sizes."""
     hand = state.hands[state.to_act]
     n = len(state.lead.cards)
@@ -73,7 +83,7 @@ def candidate_follows(state: BaofenHand, rng: random.Random) -> list[list[int]]:
     return out
 
 
-def candidate_leads(state: BaofenHand, rng: random.Random) -> list[list[int]]:
+def candidate_leads(state: TrickHand, rng: random.Random) -> list[list[int]]:
     hand = state.hands[state.to_act]
     out = [[rng.choice(hand)]]
     for _ in range(CANDIDATES_PER_TURN):
@@ -86,11 +96,13 @@ def candidate_leads(state: BaofenHand, rng: random.Random) -> list[list[int]]:
     return out
 
 
-def compare_turn(state: BaofenHand, tables, rng: random.Random, tally: Tally) -> None:
+def compare_turn(state: TrickHand, tables, rng: random.Random, tally: Tally) -> None:
+    """At the player to act: follow verdicts and the follow choice set, or lead verdicts, lead profiles and
+    throw verdicts (with the forced lead), kernels against `state`, any game's trick-play state."""
     seat = state.to_act
     hand = state.hands[seat]
     rules, order = state.rules, state.order
-    where = f"trump {'SHCD'[state.trump]}, seat {seat}, hand {format_cards(hand)}"
+    where = f"trump {trump_label(state.trump)}, seat {seat}, hand {format_cards(hand)}"
     if state.current:
         lead_cards = list(state.lead.cards)
         for play in candidate_follows(state, rng):
@@ -120,6 +132,8 @@ def compare_turn(state: BaofenHand, tables, rng: random.Random, tally: Tally) ->
         tally.leads += 1
         if expected != got:
             tally.disagreements.append(f"lead {format_cards(lead)} ({where}): reference {expected}, kernel {got}")
+        if expected:
+            compare_profile(state, tables, lead, where, tally)
         if expected and len(decompose(lead, order)) > 1 and make_lead(lead, order, rules).eight_rank is None:
             verdict = validate_throw(lead, seat == state.declarer, others, state.declarer, order, rules)
             ok, forced = kernel_calls.throw_verdict(tables, lead, others, seat, state.declarer)
@@ -130,14 +144,26 @@ def compare_turn(state: BaofenHand, tables, rng: random.Random, tally: Tally) ->
                                            f"kernel {(ok, forced)}")
 
 
-def compare_trick(state: BaofenHand, tables, tally: Tally) -> None:
+def compare_profile(state: TrickHand, tables, lead: list[int], where: str, tally: Tally) -> None:
+    """§1.9: a legal lead's units (tractor lengths, loose pairs, singles), kernel against reference."""
+    profile = make_lead(lead, state.order, state.rules).profile
+    want = (profile.tractors, profile.loose_pairs, profile.singles)
+    got = kernel_calls.lead_profile(tables, lead)
+    tally.profiles += 1
+    if got != want:
+        tally.disagreements.append(f"units of the lead {format_cards(lead)} ({where}): reference {want}, "
+                                   f"kernel {got}")
+
+
+def compare_trick(state: TrickHand, tables, tally: Tally) -> None:
     trick = state.tricks[-1]
     plays = [list(cards) for _, cards in trick["plays"]]
     got = kernel_calls.winner(tables, plays, trick["leader"], state.declarer)
     tally.tricks += 1
+    compare_profile(state, tables, plays[0], f"trick {len(state.tricks) - 1}", tally)
     if got != trick["winner"]:
         tally.disagreements.append(f"trick {' | '.join(format_cards(p) for p in plays)} led by seat "
-                                   f"{trick['leader']} (declarer {state.declarer}, trump {'SHCD'[state.trump]}): "
+                                   f"{trick['leader']} (declarer {state.declarer}, trump {trump_label(state.trump)}): "
                                    f"reference seat {trick['winner']}, kernel seat {got}")
 
 
@@ -149,18 +175,36 @@ def run_hands(rules, seed: int, count: int, cache: TableCache | None = None) -> 
     while tally.hands < count:
         hands, kitty = random_deal(rng, rules)
         state = BaofenHand(rules, hands, kitty, rng.randrange(rules.num_players))
-        while not state.is_done:
-            if state.phase == PLAY:
-                tables = cache.get(rules, state.trump)
-                compare_turn(state, tables, rng, tally)
-                tricks_before = len(state.tricks)
-                state.apply(random_action(state, rng))
-                if len(state.tricks) > tricks_before:
-                    compare_trick(state, tables, tally)
-            else:
-                state.apply(random_action(state, rng))
+        while not state.is_done and state.phase != PLAY:
+            state.apply(random_action(state, rng))
+        if not state.is_done:
+            compare_play(state, cache.get(rules, state.trump), rng, tally)
         tally.hands += state.declarer is not None
     return tally
+
+
+def compare_play(state: TrickHand, tables, rng: random.Random, tally: Tally,
+                 next_play: Callable[[TrickHand, random.Random], list[int]] = random_trick_play) -> None:
+    """Play `state` to its end with `next_play` (random leads and follows), comparing the kernels at every turn and
+    trick."""
+    while not state.is_done:
+        compare_turn(state, tables, rng, tally)
+        tricks_before = len(state.tricks)
+        state.apply_play(next_play(state, rng))
+        if len(state.tricks) > tricks_before:
+            compare_trick(state, tables, tally)
+
+
+def fill_hands(hands: list[list[int]], pool: list[int], size: int, rng: random.Random) -> None:
+    """Fill every hand up to `size` cards, each card from the shuffled `pool` with probability POOL_SHARE (while
+    it lasts), else from the rest of the pack."""
+    rest = Counter(full_pack()) - Counter(pool) - Counter(k for h in hands for k in h)
+    filler = list(rest.elements())
+    rng.shuffle(pool)
+    rng.shuffle(filler)
+    for hand in hands:
+        while len(hand) < size:
+            hand.append(pool.pop() if pool and rng.random() < POOL_SHARE else filler.pop())
 
 
 def concentrated_position(rules, rng: random.Random) -> BaofenHand:
@@ -183,14 +227,7 @@ def concentrated_position(rules, rng: random.Random) -> BaofenHand:
             rank = rng.choice([r for r in range(1, NUM_RANKS) if r not in taken])
             hands[seat] += [kind_of(s, rank) for s in range(NUM_SUITS)] * 2
             pool = [k for k in pool if rank_of(k) != rank]
-    size = max(size, *map(len, hands))
-    rest = Counter(full_pack()) - Counter(pool) - Counter(k for h in hands for k in h)
-    filler = list(rest.elements())
-    rng.shuffle(pool)
-    rng.shuffle(filler)
-    for hand in hands:
-        while len(hand) < size:
-            hand.append(pool.pop() if pool and rng.random() < 0.8 else filler.pop())
+    fill_hands(hands, pool, max(size, *map(len, hands)), rng)
     declarer = rng.randrange(rules.num_players)
     return BaofenHand.from_position(rules, hands, trump, declarer, leader=rng.randrange(rules.num_players))
 
@@ -202,13 +239,7 @@ def run_positions(rules, seed: int, count: int, cache: TableCache | None = None)
     tally = Tally()
     for _ in range(count):
         state = concentrated_position(rules, rng)
-        tables = cache.get(rules, state.trump)
-        while not state.is_done:
-            compare_turn(state, tables, rng, tally)
-            tricks_before = len(state.tricks)
-            state.apply(random_action(state, rng))
-            if len(state.tricks) > tricks_before:
-                compare_trick(state, tables, tally)
+        compare_play(state, cache.get(rules, state.trump), rng, tally)
         tally.hands += 1
     return tally
 
@@ -216,5 +247,5 @@ def run_positions(rules, seed: int, count: int, cache: TableCache | None = None)
 def describe(tally: Tally) -> str:
     return (f"{tally.hands} hands: {tally.follows} follow verdicts, {tally.leads} lead verdicts, "
             f"{tally.throws} throw verdicts, {tally.tricks} trick winners, {tally.choice_sets} follow-choice "
-            f"sets compared; {len(tally.disagreements)} disagreements")
+            f"sets, {tally.profiles} lead profiles compared; {len(tally.disagreements)} disagreements")
 

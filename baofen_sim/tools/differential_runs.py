@@ -11,7 +11,9 @@
   table's hands (pot and cumulative scores go into the next record's `"table"` key), whose next 主叫 must be
   the engine's.
 - `--positions N`: N concentrated mid-hand positions per preset through the trick-level harness of
-  `baofen_sim.tools.differential` (legality verdicts, follow choices, throw verdicts, trick winners).
+  `baofen_sim.tools.differential` (legality verdicts, follow choices, lead units, throw verdicts, trick winners).
+  `--rules tractor-80fen` takes positions at every 80分 level and trump, no-trump included
+  (`baofen_sim.tools.differential_80fen`); it has no whole-hand engine yet, so `--hands` refuses it.
 
 Work is split over `--processes` processes (one Numba thread each). Prints a summary; exit 1 on any
 disagreement. `compare_tables` is also what tests/test_engine_differential.py runs.
@@ -31,6 +33,7 @@ MAX_REPORTED = 20  # disagreements kept per batch
 TABLES_PER_JOB = 16
 POSITIONS_PER_JOB = 200
 PROGRESS_EVERY_S = 60.0  # a progress line on stderr at most this often
+TRACTOR_80FEN = "tractor-80fen"  # trick positions only (differential_80fen)
 DECLARED_FIELDS = ("target", "declarer_points", "wangfen_points", "penalty_points", "result", "declarer_won")
 
 
@@ -170,6 +173,10 @@ def _hand_batch(args: tuple) -> HandTally:
 
 def _position_batch(args: tuple):
     rules_name, seed, count = args
+    if rules_name == TRACTOR_80FEN:
+        from baofen_sim.tools import differential_80fen
+
+        return differential_80fen.run_positions(seed, count)
     from baofen_sim.rules import preset
     from baofen_sim.tools.differential import run_positions
 
@@ -194,6 +201,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args(argv)
     presets = args.rules or ["baofen", "baofen-001"]
+    if args.hands and TRACTOR_80FEN in presets:
+        parser.error(f"--hands: {TRACTOR_80FEN} has no whole-hand engine yet; --positions N compares its trick "
+                     "kernels with the reference")
     params = {key: float(value) for key, _, value in (p.partition("=") for p in args.param)}
     policies = args.policy or ["random"]
     os.environ["NUMBA_NUM_THREADS"] = "1"  # the workers inherit it: one thread per process

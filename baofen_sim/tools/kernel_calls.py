@@ -27,6 +27,7 @@ __all__ = [
     "follow_choices",
     "lead_choices",
     "lead_of",
+    "lead_profile",
     "legal_follow",
     "legal_lead",
     "random_follow",
@@ -56,6 +57,14 @@ def cards_of(tables: TrumpTables, ge1, eq2) -> list[int]:
 def lead_of(tables: TrumpTables, cards: Cards) -> Lead:
     """The kernel Lead (profile §1.9.3) of led cards."""
     return units.analyze_lead(tables, *bits_of(tables, cards))
+
+
+def lead_profile(tables: TrumpTables, cards: Cards) -> tuple[tuple[int, ...], int, int]:
+    """§1.9.3 (tractor lengths in pairs, longest first; loose pairs; singles) of led cards."""
+    lead = lead_of(tables, cards)
+    lengths = np.zeros(units.MAX_RUNS, dtype=np.int64)
+    k = units.slot_lengths(lead.slots, lengths)
+    return tuple(int(length) for length in lengths[:k]), int(lead.loose), int(lead.singles)
 
 
 def legal_lead(tables: TrumpTables, hand: Cards, cards: Cards, throw_allowed: bool = True) -> bool:
@@ -168,6 +177,7 @@ def warm_up(tables: TrumpTables) -> None:
     lead_choices(tables, hand)
     random_lead(tables, hand, 1)
     legal_lead(tables, hand, "SA SA SK SK")
+    lead_profile(tables, "SA SA SK SK S3")
     throw_verdict(tables, "SA SK SK", ["SQ SQ", "C3", "D3"])
     for plays in (["S9 S9", "SA SA", "H3 H3", "C4 C5"], ["S9 S9 S8 S8", "SA SA SK SK", "H3 H3 H4 H4", "C4 C5 C6 C7"]):
         winner(tables, plays)

@@ -8,7 +8,7 @@ import random
 from collections import Counter
 
 from baofen_sim.cards import LITTLE_JOKER, full_pack, rank_of
-from baofen_sim.reference.random_play import random_follow, random_lead
+from baofen_sim.reference.random_play import random_trick_play
 from baofen_sim.reference.tractor80.deal import deal_and_declare
 from baofen_sim.reference.tractor80.declaring import Showing, declare_problem, fandi_problem, poll_order
 from baofen_sim.reference.tractor80.hand import DEALT, HAND_SIZE, KITTY_SIZE, NUM_PLAYERS, Tractor80Hand
@@ -41,6 +41,15 @@ def play_random_hand(rng: random.Random, levels: tuple[int, int], zhuang: int | 
                      rules: RuleSet = TRACTOR_80FEN, show: float = SHOW_PROBABILITY) -> Tractor80Hand:
     """A whole random 80分 hand, played to its result; `show`: the chance a seat shows a legal showing when asked
     (0: nobody declares, trump comes from the kitty)."""
+    state = deal_random_hand(rng, levels, zhuang, first_hand, rules, show)
+    while not state.is_done:
+        state.apply_play(random_trick_play(state, rng))
+    return state
+
+
+def deal_random_hand(rng: random.Random, levels: tuple[int, int], zhuang: int | None, first_hand: bool,
+                     rules: RuleSet = TRACTOR_80FEN, show: float = SHOW_PROBABILITY) -> Tractor80Hand:
+    """A random 80分 hand through the deal, the bury and the 反底 stage: the state before the first lead."""
     pack = full_pack()
     rng.shuffle(pack)
     first = 0 if first_hand else zhuang
@@ -57,8 +66,6 @@ def play_random_hand(rng: random.Random, levels: tuple[int, int], zhuang: int | 
     while state.phase == "fandi":
         if not _random_fandi(state, rng):
             state.end_fandi()
-    while not state.is_done:
-        state.apply_play(random_lead(state, rng) if not state.current else random_follow(state, rng))
     return state
 
 
