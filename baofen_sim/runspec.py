@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any, NamedTuple, overload
 
 from baofen_sim.codes import DECLARER_BY_AUCTION, DECLARER_EACH
-from baofen_sim.policies.registry import DEFAULT_POLICY, PolicyError, play_reads_target, policy_chunk_hands
+from baofen_sim.games import game_engine
+from baofen_sim.policies.registry import PolicyError, play_reads_target, policy_chunk_hands
 from baofen_sim.rules import RuleSet, preset, require_supported
 
 # Bump when the same RunSpec would produce different rows (an engine or rules fix that changes outcomes).
@@ -79,7 +80,7 @@ class RunSpec:
     def __post_init__(self) -> None:
         require_supported(self.rules)  # a game or value the engine does not play: refused before any work
         seats = self.rules.num_players
-        policies = tuple(self.policies) or (DEFAULT_POLICY,) * seats
+        policies = tuple(self.policies) or (game_engine(self.rules.game).default_policy,) * seats
         params = tuple(_normal_params(p) for p in self.params) or ((),) * seats
         if len(policies) != seats or len(params) != seats:
             raise RunSpecError(f"policies and params need one entry per seat ({seats} seats)")
@@ -95,8 +96,21 @@ class RunSpec:
             _check_int("threads", self.threads, 1)
         if not isinstance(self.tricks, bool):
             raise RunSpecError(f"tricks: {self.tricks!r} is not true or false")
+        self._check_game()
         self._check_forced()
         self._check_min_evaluation()
+
+    def _check_game(self) -> None:
+        """What the engine of the rules' game plays: its policies, and whether it has forced declarers."""
+        engine = game_engine(self.rules.game)
+        if not engine.forced_declarer and (self.declarer is not None or self.target is not None):
+            raise RunSpecError(f"--declarer and --target: {engine.title} has no forced declarer (its deal decides "
+                               "who declares)")
+        if engine.policies is not None:
+            other = [name for name in dict.fromkeys(self.policies) if name not in engine.policies]
+            if other:
+                raise RunSpecError(f"{engine.title} plays with the policies {', '.join(engine.policies)} so far, "
+                                   f"not {', '.join(other)}: give --policy {engine.policies[0]}")
 
     def _check_forced(self) -> None:
         if self.declarer is None:

@@ -15,7 +15,7 @@ import pytest
 from baofen_sim.cards import POINTS, RANK_A, parse_cards
 from baofen_sim.codes import NO_SEAT
 from baofen_sim.engine.tractor80 import result as kernel
-from baofen_sim.engine.tractor80.materialize import result_rules
+from baofen_sim.engine.tractor80.materialize import tractor80_rules
 from baofen_sim.engine.tractor80.records import NUM_SEATS, RESULT_DTYPE
 from baofen_sim.reference.order import NO_TRUMP
 from baofen_sim.reference.tractor80 import kitty, result
@@ -87,7 +87,7 @@ def last_tricks() -> list[tuple]:
 
 @pytest.mark.parametrize("options", ALL_OPTIONS[::8], ids=option_id)
 def test_the_kitty_multiplier_of_last_tricks_agrees_with_the_reference(last_tricks, options):
-    rules = result_rules(options)
+    rules = tractor80_rules(options)
     seen = set()
     for tb, order, zhuang, lead, winning_play, winner in last_tricks:
         record = new_result(tb, zhuang, 0, (0, 0), 0, 0, 0, lead, winning_play, winner)
@@ -100,7 +100,7 @@ def test_the_kitty_multiplier_of_last_tricks_agrees_with_the_reference(last_tric
 
 @pytest.mark.parametrize("options", SCORING_OPTIONS, ids=option_id)
 def test_levels_next_zhuang_and_settlement_for_every_total(options):
-    rules = result_rules(options)
+    rules = tractor80_rules(options)
     for total, zhuang in itertools.product(TOTALS, range(NUM_SEATS)):
         want = result.hand_result(total, zhuang, options)
         floored = result.defender_total(total, 0, 0, options)
@@ -124,7 +124,7 @@ def random_levels(rng: random.Random, options: RuleSet) -> tuple[int, int]:
 @pytest.mark.parametrize("options", ALL_OPTIONS, ids=option_id)
 def test_whole_random_hands_rescored_by_the_kernel_give_the_reference_result_line(options):
     rng = random.Random(str(options))
-    rules = result_rules(options)
+    rules = tractor80_rules(options)
     for _ in range(3):
         state = play_random_hand(rng, random_levels(rng, options), rng.randrange(NUM_SEATS), False, options)
         last = state.tricks[-1]
@@ -148,7 +148,7 @@ def scored(options: RuleSet, points: int, kitty_points: int, lead: str, winning_
     tb = tables_80fen(levels[zhuang % 2], 1)  # trump ♥
     record = new_result(tb, zhuang, levels[zhuang % 2], levels, points, kitty_points, 0, parse_cards(lead),
                         parse_cards(winning_play), winner)
-    kernel.hand_result(tb, result_rules(options), record)
+    kernel.hand_result(tb, tractor80_rules(options), record)
     return record
 
 

@@ -2,7 +2,7 @@
 declares them as open alternatives, or for the 5-player preset) but are refused with one clear line before any
 hand is played, rather than silently played by the wrong rule.
 
-The fast engine (simulate, sweep) plays Baofen only; the reference engine plays Baofen and 80分 (judge).
+The fast engine (simulate, sweep) and the reference engine (judge) play Baofen and 80分.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from baofen_sim.rules.games import GAME_TITLES, Game
 from baofen_sim.rules.ruleset import RulesError, RuleSet
 
-FAST_ENGINE_GAMES = (Game.BAOFEN,)
+FAST_ENGINE_GAMES = (Game.BAOFEN, Game.TRACTOR_80FEN)
 
 # option -> the values the Baofen engines implement
 BAOFEN_SUPPORTED: dict[str, tuple] = {
@@ -61,8 +61,8 @@ def require_supported(rules: RuleSet) -> None:
                          f"sweep play {', '.join(GAME_TITLES[game] for game in FAST_ENGINE_GAMES)} only")
     found = unsupported_options(rules)
     if found:
-        raise RulesError(f"not implemented by the Baofen engine: {', '.join(found)} "
-                         "(see RULES.md §8 A2, §9.1)")
+        raise RulesError(f"not implemented by the {GAME_TITLES[rules.game]} engine: {', '.join(found)} "
+                         "(see RULES.md §8, §9)")
 
 
 def require_reference_supported(rules: RuleSet) -> None:

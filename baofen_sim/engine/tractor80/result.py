@@ -2,8 +2,8 @@
 levels and the end of a game; A20–A23, A26, A27, A42).
 
 `hand_result(tb, rules, result)` fills the result fields of a RESULT_DTYPE record from the fields the flow and the
-tricks gave it; `tb` is the hand's trump layout (`baofen_sim.tables`), `rules` the RESULT_RULES_DTYPE record
-(`materialize.result_rules`). Each step is its own short kernel.
+tricks gave it; `tb` is the hand's trump layout (`baofen_sim.tables`), `rules` the TRACTOR80_RULES_DTYPE record
+(`materialize.tractor80_rules`). Each step is its own short kernel.
 """
 
 from __future__ import annotations

@@ -1,0 +1,286 @@
+"""One whole 80分 hand (RULES.md §7.3), strung together from the kernels:
+
+    deal one card at a time, with showings ► (nobody showed: trump from the kitty) ► the 庄 takes the kitty and
+    buries ► 反底s, each re-burying ► 25 tricks at the level rank ► 抠底, the level table ► the table's next state
+
+- Deal (§7.3.3, DESIGN.md §4, §8): the pack is `rng.deal_pack(seed, hand)`, seat-stable as in Baofen (seat s's
+  j-th card is pack[j N + s], whoever deals first); card k of the deal goes to seat (f + k − 1) mod N, f = the
+  seat that receives the first card (the 庄, or seat 0 in a game's first hand), so each seat receives its cards
+  in that order and may show while they arrive. After each card every seat is asked in turn from its recipient
+  on, and after the last card once more (the simulator's polling, §7.3.4 [DESIGN]); the first that shows does.
+- The 庄 (§7.3.6): in a game's first hand the last seat to show, or a random seat (stream STREAM_DRAW) if nobody
+  showed; later hands carry it from the last result.
+- Tricks: the shared trick machinery (`engine.tricks.play_tricks`) with the 庄 and his partner on one side, on the
+  trick tables of the level played and the trump (`trick_table`).
+- The table state (`TABLE80_SCRATCH_DTYPE`: levels, 积分, the next 庄, the game number) comes in and goes out in
+  the scratch; a game over starts a new game at the next hand (both teams at `start_level`, a first hand).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS, NUM_SUITS, TOTAL_POINTS
+from baofen_sim.codes import NO_SEAT, NO_TRUMP
+from baofen_sim.engine.tractor80.declaring import (
+    TIER_NONE,
+    TIER_SINGLE,
+    declaration_tier,
+    showing_kind,
+    showing_trump,
+)
+from baofen_sim.engine.tractor80.records import NUM_SEATS, NUM_TEAMS
+from baofen_sim.engine.tractor80.result import PARTNER_OFFSET, hand_result, team_of
+from baofen_sim.engine.tricks import play_tricks
+from baofen_sim.kernels.bits import ONE, ZERO
+from baofen_sim.kernels.deal import dealt_card, recipient
+from baofen_sim.kernels.jit import njit
+from baofen_sim.kernels.rng import STREAM_DRAW, STREAM_SEAT_BASE, bounded, deal_pack, stream_key
+from baofen_sim.kernels.scoring import KIND_POINTS
+from baofen_sim.kernels.units import counts_to_bits
+from baofen_sim.policies.bury import random_bury
+from baofen_sim.policies.tractor80.declare import (
+    FANDI_PROBABILITY,
+    SHOW_PROBABILITY,
+    legal_declarations,
+    legal_fandis,
+    random_choice,
+)
+
+TRUMP_SLOTS = NUM_SUITS + 1  # a level's trick tables: one per trump suit, then no-trump
+NO_TARGET = 0  # 80分 has no bid: the play view's target is unused
+
+
+@njit(cache=True)
+def trick_table(level, trump):
+    """Index of the trick tables of a hand at `level` with `trump` (NO_TRUMP: the last of the level's slots)."""
+    return level * TRUMP_SLOTS + (NUM_SUITS if trump == NO_TRUMP else trump)
+
+
+@njit(cache=True)
+def undeclared_trump(pack, first_kitty, kitty_size, level):
+    """§7.3.5, A25: the suit of the first level card turned over from the kitty; without one, of the first of its
+    highest-ranked non-joker cards."""
+    best = -1
+    for i in range(first_kitty, first_kitty + kitty_size):
+        kind = pack[i]
+        if kind >= LITTLE_JOKER:
+            continue
+        if kind % NUM_RANKS == level:
+            return kind // NUM_RANKS
+        if best < 0 or kind % NUM_RANKS > best % NUM_RANKS:
+            best = kind
+    return best // NUM_RANKS
+
+
+@njit(cache=True)
+def poll_showings(gr, sc, st, log, do_log, k, recipient, level, cur_seat, cur_tier, cur_suit, n_shown):
+    """One poll of §7.3.4 after card k: each seat from the recipient on may show; the first that does sets the
+    standing showing. Returns the standing (seat, tier, suit) and the showings so far."""
+    n = sc.counts.shape[0]
+    for i in range(n):
+        asked = (recipient + i) % n
+        options = legal_declarations(gr, sc.counts[asked], level, cur_seat, cur_tier, cur_suit, asked,
+                                     sc.showing_tiers, sc.showing_suits)
+        tier, suit, st.rng[asked] = random_choice(options, SHOW_PROBABILITY, sc.showing_tiers, sc.showing_suits,
+                                                  st.rng[asked])
+        if tier == TIER_NONE:
+            continue
+        if do_log:
+            log.declaration_after[n_shown] = k
+            log.declaration_seat[n_shown] = asked
+            log.declaration_kind[n_shown] = showing_kind(tier, suit, level)
+            log.declaration_copies[n_shown] = 1 if tier == TIER_SINGLE else 2
+            log.n_declarations = n_shown + 1
+        standing = declaration_tier(cur_seat, cur_tier, cur_suit, asked, tier, suit, gr.self_reinforce,
+                                    gr.singles_overcall)
+        return asked, standing, suit, n_shown + 1
+    return cur_seat, cur_tier, cur_suit, n_shown
+
+
+@njit(cache=True)
+def deal_and_declare(hr, gr, cs, sc, st, log, hand, first, level):
+    """§7.3.3–§7.3.4 the deal of hand `hand` from seat `first`, with the showings; each seat's cards end in
+    sc.counts. Returns the standing showing (seat NO_SEAT: nobody showed) and the number of showings."""
+    n = hr.num_players
+    dealt = n * hr.hand_size
+    deal_pack(cs.seed, hand, sc.pack)
+    for seat in range(n):
+        for kind in range(NUM_KINDS):
+            sc.counts[seat, kind] = 0
+    if cs.do_log:
+        log.first = first
+        log.n_declarations = 0
+        for i in range(sc.pack.shape[0]):  # the deal order, then the kitty as it is turned over
+            log.dealt[i] = dealt_card(sc.pack, i + 1, first, n) if i < dealt else sc.pack[i]
+    cur_seat, cur_tier, cur_suit, shown = NO_SEAT, TIER_NONE, 0, 0
+    for k in range(1, dealt + 1):
+        seat = recipient(k, first, n)
+        sc.counts[seat, dealt_card(sc.pack, k, first, n)] += 1
+        cur_seat, cur_tier, cur_suit, shown = poll_showings(gr, sc, st, log, cs.do_log, k, seat, level,
+                                                            cur_seat, cur_tier, cur_suit, shown)
+    cur_seat, cur_tier, cur_suit, shown = poll_showings(gr, sc, st, log, cs.do_log, dealt, recipient(dealt, first, n),
+                                                        level, cur_seat, cur_tier, cur_suit, shown)
+    return cur_seat, cur_tier, cur_suit, shown
+
+
+@njit(cache=True)
+def take_kitty_and_bury(sc, st, seat, kitty_size):
+    """The seat picks up the kitty (sc.kitty) and buries kitty_size cards of its hand (the random bury) into it."""
+    for i in range(kitty_size):
+        sc.counts[seat, sc.kitty[i]] += 1
+    bury = sc.kitty[:kitty_size]
+    st.rng[seat] = random_bury(sc.counts[seat], st.rng[seat], bury)
+    for i in range(kitty_size):
+        sc.counts[seat, bury[i]] -= 1
+
+
+@njit(cache=True)
+def challenge_kitty(gr, sc, st, log, do_log, level, zhuang, set_seat, set_tier, set_suit, kitty_size):
+    """§7.3.8 反底s: polled from the last burier's 下家, the first seat that may and will shows a pair, takes the
+    kitty and re-buries; again until a whole poll declines. Returns the showing that sets trump and the count."""
+    n = sc.counts.shape[0]
+    last_burier = zhuang
+    count = 0
+    challenged = True
+    while challenged:
+        challenged = False
+        for i in range(n):
+            seat = (last_burier + 1 + i) % n
+            options = legal_fandis(gr, sc.counts[seat], level, set_seat, set_tier, set_suit, seat, zhuang,
+                                   last_burier, count == 0, sc.showing_tiers, sc.showing_suits)
+            tier, suit, st.rng[seat] = random_choice(options, FANDI_PROBABILITY, sc.showing_tiers,
+                                                     sc.showing_suits, st.rng[seat])
+            if tier == TIER_NONE:
+                continue
+            take_kitty_and_bury(sc, st, seat, kitty_size)
+            if do_log:
+                log.fandi_seat[count] = seat
+                log.fandi_kind[count] = showing_kind(tier, suit, level)
+                for j in range(kitty_size):
+                    log.fandi_bury[count, j] = sc.kitty[j]
+                log.n_fandi = count + 1
+            set_seat, set_tier, set_suit = seat, tier, suit
+            last_burier = seat
+            count += 1
+            challenged = True
+            break
+    return set_seat, set_tier, set_suit, count
+
+
+@njit(cache=True)
+def hands_in_layout(tb, sc, st, n, kitty_size):
+    """Every seat's cards and the final kitty in the trump layout of `tb`."""
+    for seat in range(n):
+        st.hand_ge1[seat], st.hand_eq2[seat] = counts_to_bits(tb, sc.counts[seat])
+    ge1 = ZERO
+    eq2 = ZERO
+    for i in range(kitty_size):
+        b = ONE << np.uint64(tb.kind_to_bit[sc.kitty[i]])
+        eq2 |= ge1 & b
+        ge1 |= b
+    st.bury_ge1, st.bury_eq2 = ge1, eq2
+
+
+@njit(cache=True)
+def kitty_points(sc, kitty_size):
+    total = 0
+    for i in range(kitty_size):
+        total += KIND_POINTS[sc.kitty[i]]
+    return total
+
+
+@njit(cache=True)
+def throw_adjustment(hr, st, zhuang):
+    """X (§4.5, DESIGN.md §8): −amount per failed throw of the 抓分方, +amount per failure of the 庄家方."""
+    total = 0
+    for i in range(st.n_failed):
+        total += hr.penalty_amount if team_of(st.throw_seats[i]) == team_of(zhuang) else -hr.penalty_amount
+    return total
+
+
+@njit(cache=True)
+def play_hand80(hr, gr, tables, cs, table, hand, row, log, sc, st, view, res):
+    """Hand `hand` of `table` (its global index `row.hand`) into the HAND80_ROW_DTYPE record `row` (and `log` when
+    cs.do_log), from and into the table state in `sc`; `res` is the RESULT_DTYPE scratch of its result."""
+    n = hr.num_players
+    row.hand = table * cs.hands_per_table + hand
+    row.table = table
+    row.hand_in_table = hand
+    row.game = sc.game
+    first_hand = sc.zhuang == NO_SEAT
+    row.first_hand = first_hand
+    for seat in range(n):
+        st.rng[seat] = stream_key(cs.seed, row.hand, STREAM_SEAT_BASE + seat)
+        row.policy[seat] = st.policy_ids[seat]
+    for team in range(NUM_TEAMS):
+        row.levels_before[team] = sc.levels[team]
+    first = 0 if first_hand else sc.zhuang
+    level = sc.levels[0] if first_hand else sc.levels[team_of(sc.zhuang)]
+    row.level = level
+    set_seat, set_tier, set_suit, row.declarations = deal_and_declare(hr, gr, cs, sc, st, log, row.hand, first,
+                                                                      level)
+    dealt = n * hr.hand_size
+    if first_hand:
+        zhuang = set_seat
+        if zhuang == NO_SEAT:
+            _, zhuang = bounded(stream_key(cs.seed, row.hand, STREAM_DRAW), n)
+    else:
+        zhuang = sc.zhuang
+    row.zhuang = zhuang
+    for i in range(hr.kitty_size):
+        sc.kitty[i] = sc.pack[dealt + i]
+    take_kitty_and_bury(sc, st, zhuang, hr.kitty_size)
+    if cs.do_log:
+        log.n_fandi = 0
+        for i in range(hr.kitty_size):
+            log.bury[i] = sc.kitty[i]
+    row.fandi = 0
+    if set_seat == NO_SEAT:
+        trump = undeclared_trump(sc.pack, dealt, hr.kitty_size, level)
+    else:
+        set_seat, set_tier, set_suit, row.fandi = challenge_kitty(gr, sc, st, log, cs.do_log, level, zhuang,
+                                                                   set_seat, set_tier, set_suit, hr.kitty_size)
+        trump = showing_trump(set_tier, set_suit)
+    row.trump = trump
+    row.trump_from_kitty = set_seat == NO_SEAT
+    row.trump_setter = set_seat
+    tb = tables[trick_table(level, trump)]
+    hands_in_layout(tb, sc, st, n, hr.kitty_size)
+    side = (np.int64(1) << np.int64(zhuang)) | (np.int64(1) << np.int64((zhuang + PARTNER_OFFSET) % n))
+    if cs.do_log:
+        log.n_plays = 0
+    last_leader = play_tricks(tb, hr, cs, st, view, zhuang, side, NO_TARGET, log)
+    row.failed_throws = st.n_failed
+    row.tricks_played = st.tricks
+    score_hand80(tb, gr, sc, st, row, res, zhuang, level, last_leader, view.leader, hr.kitty_size,
+                 throw_adjustment(hr, st, zhuang))
+
+
+@njit(cache=True)
+def score_hand80(tb, gr, sc, st, row, res, zhuang, level, last_leader, last_winner, kitty_size, adjustment):
+    """§7.3.11–§7.3.12 the result (`result.hand_result`) into the row, and the table's next state into `sc`: the
+    levels, the next 庄 (NO_SEAT after a game over: the next hand is a first hand) and each seat's 积分."""
+    res.zhuang, res.level = zhuang, level
+    for team in range(NUM_TEAMS):
+        res.levels[team] = sc.levels[team]
+    res.kitty_points = kitty_points(sc, kitty_size)
+    res.defenders_points = TOTAL_POINTS - res.kitty_points - st.declarer_points
+    res.penalty_points = adjustment
+    res.last_winner = last_winner
+    res.last_lead_ge1, res.last_lead_eq2 = st.play_ge1[last_leader], st.play_eq2[last_leader]
+    res.last_win_ge1, res.last_win_eq2 = st.play_ge1[last_winner], st.play_eq2[last_winner]
+    hand_result(tb, gr, res)
+    row.kitty_points, row.defenders_points, row.penalty_points = res.kitty_points, res.defenders_points, adjustment
+    row.kitty_multiplier, row.kitty_bonus, row.defenders_total = res.kitty_multiplier, res.kitty_bonus, \
+        res.defenders_total
+    row.declarer_won, row.up_team, row.up_levels = res.declarer_won, res.up_team, res.up_levels
+    row.next_zhuang, row.game_over = res.next_zhuang, res.game_over
+    for team in range(NUM_TEAMS):
+        row.levels_after[team] = res.levels_after[team]
+        sc.levels[team] = res.levels_after[team]
+    for seat in range(NUM_SEATS):
+        row.settle[seat] = res.settlement[seat]
+        sc.cumulative[seat] += res.settlement[seat]
+        row.cumulative[seat] = sc.cumulative[seat]
+    sc.zhuang = res.next_zhuang

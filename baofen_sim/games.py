@@ -1,0 +1,58 @@
+"""The registry of the games the fast engine plays (RULES.md §7; the rule sets' games are `rules.games.Game`).
+
+Each game is a unit of its own: its rules (rules/, its §9 section), its reference phases (reference/<game>/), its
+kernels and flow (engine/<game>/ for 80分; Baofen's engine/ modules), its row layout and its report section. Here
+each game names its parts by import path, so that importing the registry compiles nothing and a run of one game
+loads (and compiles) only that game's engine:
+
+- `run_chunk`: the chunk runner (`RunSpec, first_table, n_tables -> io.schema.ChunkResult`), the game's one entry
+  into its kernels;
+- `rows`: its `io.schema.RowLayout` (the hand columns);
+- `policies`: the built-in policies it has (None: every policy of the registry), `forced_declarer`: whether it plays
+  the forced scenarios of DESIGN.md §5 (`--declarer`, `--target`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from baofen_sim.policies.registry import DEFAULT_POLICY
+from baofen_sim.rules.games import GAME_TITLES, Game
+
+
+@dataclass(frozen=True)
+class GameEngine:
+    game: Game
+    run_chunk: str  # "module:function"
+    rows: str  # "module:attribute"
+    policies: tuple[str, ...] | None = None
+    forced_declarer: bool = False
+
+    @property
+    def title(self) -> str:
+        return GAME_TITLES[self.game]
+
+    @property
+    def default_policy(self) -> str:
+        """Every seat's policy when none is given: the registry's default, or the game's first."""
+        return DEFAULT_POLICY if self.policies is None else self.policies[0]
+
+
+GAME_ENGINES: dict[Game, GameEngine] = {
+    Game.BAOFEN: GameEngine(Game.BAOFEN, "baofen_sim.engine.chunk:run_chunk", "baofen_sim.io.schema:BAOFEN_ROWS",
+                            forced_declarer=True),
+    Game.TRACTOR_80FEN: GameEngine(Game.TRACTOR_80FEN, "baofen_sim.engine.tractor80.chunk:run_chunk80",
+                                   "baofen_sim.engine.tractor80.chunk:TRACTOR80_ROWS", policies=("random",)),
+}
+
+
+def resolve(path: str) -> Any:
+    """The object a "module:attribute" path names (the module is imported on first use)."""
+    module, _, attribute = path.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def game_engine(game: Game) -> GameEngine:
+    return GAME_ENGINES[game]
