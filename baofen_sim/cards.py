@@ -91,6 +91,19 @@ def parse_cards(text: str | Iterable[str]) -> list[int]:
     return [parse_card(t) for t in tokens]
 
 
+def parse_rank(text: str) -> int:
+    """A rank 0..12 from its notation: `2`..`10` (also `T`), `J`, `Q`, `K`, `A`. Raises CardError naming it."""
+    rank = _RANK_INPUT.get(text.strip().upper()) if isinstance(text, str) else None
+    if rank is None:
+        raise CardError(f"unknown rank {text!r} (expected 2..10, J, Q, K or A; T for 10)")
+    return rank
+
+
+def rank_name(rank: int) -> str:
+    """Output notation of a rank 0..12: `2`..`10`, `J`, `Q`, `K`, `A`."""
+    return "10" if rank == RANK_10 else RANK_LETTERS[rank]
+
+
 def card_name(kind: int) -> str:
     """Output notation: `SA`, `H10`, `BJ`."""
     if kind == BIG_JOKER:
@@ -99,8 +112,7 @@ def card_name(kind: int) -> str:
         return "LJ"
     if not 0 <= kind < NUM_KINDS:
         raise CardError(f"no card kind {kind}")
-    rank = rank_of(kind)
-    return SUIT_LETTERS[suit_of(kind)] + ("10" if rank == RANK_10 else RANK_LETTERS[rank])
+    return SUIT_LETTERS[suit_of(kind)] + rank_name(rank_of(kind))
 
 
 def format_cards(kinds: Iterable[int]) -> str:

@@ -1,14 +1,19 @@
-"""`baofen-sim judge`: check a game record step by step against the reference engine (DESIGN.md §8)."""
+"""`baofen-sim judge`: check a game record step by step against the reference engine (DESIGN.md §8).
+
+A Baofen record is judged here; an 80分 record by `judge_tractor80`. `format_event` prints the events of both."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from baofen_sim.cards import CardError, card_name, format_cards
-from baofen_sim.io.records import GameRecord, RecordError
+from baofen_sim.cards import CardError, card_name
+from baofen_sim.io.record_fields import RecordError, require_held
+from baofen_sim.io.records import GameRecord
+from baofen_sim.io.tractor80_records import Tractor80Position, Tractor80Record
+from baofen_sim.judge_tractor80 import judge_tractor80
 from baofen_sim.reference.game import BaofenHand
+from baofen_sim.reference.play import TrickHand
 from baofen_sim.reference.table import TableLedger
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
@@ -18,23 +23,25 @@ EXIT_LEGAL, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
 class JudgeReport:
     events: list[dict[str, Any]]
     legal: bool
-    hand: BaofenHand
+    hand: TrickHand  # the game's reference hand where judging stopped
 
     @property
     def exit_code(self) -> int:
         return EXIT_LEGAL if self.legal else EXIT_ILLEGAL
 
 
-def judge(record: GameRecord) -> JudgeReport:
+def judge(record: GameRecord | Tractor80Record | Tractor80Position) -> JudgeReport:
     """Replay `record` through the reference engine; stop at the first illegal step.
     Raises RecordError for a malformed record (wrong sizes, a third copy, a card not held)."""
+    if not isinstance(record, GameRecord):
+        return JudgeReport(*judge_tractor80(record))
     hand = _start(record)
     events: list[dict[str, Any]] = []
     steps = _steps(record)
     for where, kind, action in steps:
         seat = hand.to_act
         if kind in ("bury", "play") and seat is not None and hand.phase == kind:
-            _check_held(hand.hands[seat], action, where, seat)
+            require_held(hand.hands[seat], action, where, seat)
         check, apply = _STEPS[kind]
         verdict = check(hand, action)  # a step out of its phase (a bid after the auction) is illegal here
         if verdict is not None:
@@ -80,12 +87,6 @@ def _steps(record: GameRecord) -> list[tuple[str, str, Any]]:
     return steps
 
 
-def _check_held(hand: list[int], cards: list[int], where: str, seat: int) -> None:
-    missing = Counter(cards) - Counter(hand)
-    if missing:
-        raise RecordError(f"{where}: seat {seat} does not hold {format_cards(sorted(missing.elements()))}")
-
-
 def _illegal_event(hand: BaofenHand, kind: str, seat: int | None, action: Any, verdict) -> dict[str, Any]:
     event: dict[str, Any] = {"event": kind, "seat": seat}
     if kind == "bid":
@@ -114,7 +115,16 @@ def format_event(event: dict[str, Any]) -> str:
     if kind == "bury":
         return f"bury     seat {event['seat']}: {' '.join(event['cards'])}"
     if kind == "trump":
+        if event.get("source") == "kitty":
+            return f"trump    from the kitty: {event['trump']}"
         return f"trump    seat {event['seat']}: {event['trump']}"
+    if kind == "declare":
+        return (f"declare  seat {event['seat']} after {event['after']}: {' '.join(event['cards'])} "
+                f"-> trump {event['trump']}")
+    if kind == "zhuang":
+        return f"zhuang   seat {event['seat']} at level {event['level']}"
+    if kind == "fandi":
+        return f"fandi    seat {event['seat']}: {' '.join(event['cards'])} -> trump {event['trump']}"
     if kind == "play":
         return f"trick {event['trick']:>2} seat {event['seat']}: {' '.join(event['cards'])}"
     if kind == "throw_failed":
@@ -122,6 +132,8 @@ def format_event(event: dict[str, Any]) -> str:
                 f"-> forced {' '.join(event['forced']) or '(free re-lead)'}, penalty {event['penalty']}")
     if kind == "trick":
         return f"         -> seat {event['winner']} wins trick {event['trick']} ({event['points']} points)"
+    if kind == "result" and "level" in event:
+        return _tractor80_result_line(event)
     if kind == "result":
         if event["category"] == "all_pass":
             return f"result: all pass; settlement {_numbers(event['settlement'])}, pot {event['pot_after']:g}"
@@ -131,6 +143,18 @@ def format_event(event: dict[str, Any]) -> str:
                 f"{event['penalty_points']}), R {event['result']:+d}, {event['category']}; "
                 f"settlement {_numbers(event['settlement'])}, pot {event['pot_after']:g}")
     return str(event)
+
+
+def _tractor80_result_line(event: dict[str, Any]) -> str:
+    won = "won" if event["declarer_won"] else "lost"
+    levels = "[" + ", ".join(event["levels_after"]) + "]" if event["levels_after"] else "not given"
+    next_zhuang = f"next 庄 seat {event['next_zhuang']}"
+    game_over = {True: "game over", False: next_zhuang, None: f"{next_zhuang} if the game goes on"}
+    return (f"result: 庄 seat {event['declarer']} {won} at level {event['level']}, trump {event['trump']}; "
+            f"defenders {event['defenders_points']} + kitty {event['kitty_points']} x {event['kitty_multiplier']} = "
+            f"{event['kitty_bonus']}, penalty {event['penalty_points']:+d} -> T {event['defenders_total']}; "
+            f"team {event['up_team']} +{event['up_levels']} (levels {levels}); {game_over[event['game_over']]}; "
+            f"settlement {_numbers(event['settlement'])}")
 
 
 def _numbers(values) -> str:

@@ -9,10 +9,12 @@ import json
 import random
 from pathlib import Path
 
-from baofen_sim.cards import card_name
+from baofen_sim.cards import RANK_5, card_name
 from baofen_sim.io.records import record_to_json
+from baofen_sim.io.tractor80_records import hand_record
 from baofen_sim.reference.game import BaofenHand
 from baofen_sim.reference.random_play import play_random_hand, random_deal
+from baofen_sim.reference.tractor80 import random_play as tractor80_random_play
 from baofen_sim.reference.trick import RUFF
 from baofen_sim.reference.units import decompose
 from baofen_sim.rules import preset
@@ -72,6 +74,20 @@ def throw_98844() -> dict:
             "declarer": 0, "leader": 0, "hands": [h.split() for h in hands], "plays": [p.split() for p in plays]}
 
 
+def tractor80_hand() -> dict:
+    """A first 80分 hand at level 5: a declaration, a 反底 to no-trump and a failed throw (reference random play)."""
+    hand = tractor80_random_play.play_random_hand(random.Random(12), (RANK_5, RANK_5), None, True)
+    return hand_record(hand)
+
+
+def tractor80_position() -> dict:
+    """RULES.md C48 as an 80分 position: the 庄 throws SA SK, seat 1 ruffs with H9 H9 and wins the last trick:
+    the kitty's 25 points × 4."""
+    hands = [["SA", "SK"], ["H9", "H9"], ["S3", "S4"], ["S6", "S7"]]
+    return {"rules": "tractor-80fen", "trump": "H", "declarer": 0, "leader": 0, "levels": ["2", "2"],
+            "hands": hands, "plays": hands, "buried": "S5 HK HK C3 C4 D3 D4 D6".split()}
+
+
 def main() -> None:
     rules = preset("baofen")
     EXAMPLES.mkdir(exist_ok=True)
@@ -86,6 +102,8 @@ def main() -> None:
             break
     found["illegal_follow"] = illegal_follow(found["full_hand"])
     found["throw_98844"] = throw_98844()
+    found["tractor80_hand"] = tractor80_hand()
+    found["tractor80_position"] = tractor80_position()
     for name, record in found.items():
         (EXAMPLES / f"{name}.json").write_text(json.dumps(record, ensure_ascii=False) + "\n")
         print(f"wrote examples/{name}.json")

@@ -176,7 +176,7 @@ def _paths(value, prefix=()):
             yield from _paths(item, (*prefix, index))
 
 
-CARD_KEYS = ("hands", "kitty", "bury", "plays", "buried")
+CARD_KEYS = ("hands", "kitty", "bury", "plays", "buried", "declarations", "fandi")
 
 
 def _at(value, path):

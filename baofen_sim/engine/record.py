@@ -23,14 +23,12 @@ import numpy as np
 from baofen_sim.cards import NUM_KINDS, PACK_SIZE, SUIT_LETTERS, format_cards
 from baofen_sim.codes import CATEGORY_LABELS, LEAD_KIND_LABELS, LOG_FAILED_THROW, LOG_FORCED, NO_SEAT, PASS
 from baofen_sim.engine.chunk import hand_arrays, play_chunk
+from baofen_sim.io.record_fields import record_rules
 from baofen_sim.io.records import position_to_json, record_to_json
 from baofen_sim.kernels import rng
 from baofen_sim.materialize import kernel_inputs
-from baofen_sim.rules import PRESETS, RuleSet
 from baofen_sim.runspec import EACH, RunSpec, RunSpecError, run_spec_of
 from baofen_sim.tables import bits_to_kinds
-
-BASE_PRESET = "baofen"  # records of custom rules name this preset and list the options that differ
 
 
 @dataclass(frozen=True)
@@ -67,14 +65,6 @@ def deal(seed: int, hand: int, num_players: int = 4, hand_size: int = 25) -> tup
         return [k for k in range(NUM_KINDS) for _ in range(int(counts[k]))]
 
     return [kinds(ge1[s], eq2[s]) for s in range(num_players)], kinds(kitty_ge1, kitty_eq2)
-
-
-def record_rules(rules: RuleSet) -> tuple[str, dict[str, Any]]:
-    """("preset", {options that differ from it}) naming `rules` in a game record."""
-    name = rules.name if rules.name in PRESETS else BASE_PRESET
-    base = PRESETS[name].to_dict()
-    options = {key: value for key, value in rules.to_dict().items() if key != "name" and value != base[key]}
-    return name, options
 
 
 def _logged_plays(log, tables, trump: int, num_players: int) -> list[LoggedPlay]:

@@ -10,6 +10,9 @@ Position: "trump", "declarer", "leader" and the current "hands" (equal sizes), t
 "target" and "buried" so that a position played to the end can be scored. Optional "table":
 {"pot": p, "cumulative": [..]} carries the table ledger in. A record may stop at any step.
 Malformed input raises RecordError whose message says where.
+
+A record's rule set ("rules": a preset or a TOML rules file, and its "options") chooses its game: the records of
+an 80分 rule set such as `tractor-80fen` (`io.tractor80_records`) have keys of their own.
 """
 
 from __future__ import annotations
@@ -20,17 +23,33 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from baofen_sim.cards import SUIT_LETTERS, CardError, card_name, parse_card
-from baofen_sim.rules import RulesError, RuleSet, load_rules
+from baofen_sim.cards import SUIT_LETTERS, card_name
+from baofen_sim.io.record_fields import (
+    RecordError,
+    card_lists,
+    cards,
+    check_keys,
+    check_order,
+    numbers,
+    optional_int,
+    parse_rules,
+    require,
+    seat,
+)
+from baofen_sim.io.tractor80_records import (
+    TRACTOR80_GAME_KEYS,
+    TRACTOR_80FEN,
+    Tractor80Position,
+    Tractor80Record,
+    parse_tractor80_record,
+)
+from baofen_sim.rules import Game, RuleSet
 
 HAND_KEYS = {"rules", "options", "zhujiao", "hands", "kitty", "bids", "bury", "trump", "plays", "table"}
 POSITION_KEYS = {"rules", "options", "trump", "declarer", "leader", "hands", "plays", "target", "buried",
                  "table"}
+BAOFEN = "baofen"
 PASS = "pass"
-
-
-class RecordError(ValueError):
-    """A malformed game record; the message names the file and the place."""
 
 
 @dataclass
@@ -53,7 +72,7 @@ class GameRecord:
 STDIN = "-"
 
 
-def load_record(path: str | Path) -> GameRecord:
+def load_record(path: str | Path) -> GameRecord | Tractor80Record | Tractor80Position:
     """The record in the JSON file at `path` (`-`: standard input); RecordError naming the file and place."""
     name = "<stdin>" if str(path) == STDIN else str(path)
     try:
@@ -74,100 +93,37 @@ def load_record(path: str | Path) -> GameRecord:
         raise RecordError(f"{name}: {exc}") from None
 
 
-def parse_record(data: Any) -> GameRecord:
+def parse_record(data: Any) -> GameRecord | Tractor80Record | Tractor80Position:
+    """The record of the game its rule set plays ("rules" and "options"; default baofen)."""
     if not isinstance(data, dict):
         raise RecordError("a game record must be a JSON object")
+    rules = parse_rules(data)
+    if rules.game == Game.TRACTOR_80FEN:
+        return parse_tractor80_record(data, rules, other_games={BAOFEN: (HAND_KEYS, POSITION_KEYS)})
     is_position = "leader" in data
-    allowed = POSITION_KEYS if is_position else HAND_KEYS
-    unknown = sorted(set(data) - allowed)
-    if unknown:
-        kind = "position" if is_position else "full-hand record"
-        raise RecordError(f"unknown key {unknown[0]!r} in a {kind} (allowed: {', '.join(sorted(allowed))})")
-    rules = _rules(data)
+    check_keys(data, (HAND_KEYS, POSITION_KEYS), is_position, "position" if is_position else "full-hand record",
+               other_games={TRACTOR_80FEN: TRACTOR80_GAME_KEYS})
     seats = rules.num_players
-    hands = _card_lists(_require(data, "hands"), "hands", count=seats)
-    record = GameRecord(rules, is_position, hands, plays=_card_lists(data.get("plays", []), "plays"),
+    hands = card_lists(require(data, "hands"), "hands", count=seats)
+    record = GameRecord(rules, is_position, hands, plays=card_lists(data.get("plays", []), "plays"),
                         table=_table(data.get("table"), seats))
     if is_position:
-        record.trump = _suit(_require(data, "trump"))
-        record.declarer = _seat(_require(data, "declarer"), "declarer", seats)
-        record.leader = _seat(_require(data, "leader"), "leader", seats)
-        record.target = _optional_int(data.get("target"), "target")
-        record.kitty = _cards(data.get("buried", []), "buried")
+        record.trump = _suit(require(data, "trump"))
+        record.declarer = seat(require(data, "declarer"), "declarer", seats)
+        record.leader = seat(require(data, "leader"), "leader", seats)
+        record.target = optional_int(data.get("target"), "target")
+        record.kitty = cards(data.get("buried", []), "buried")
         return record
-    record.kitty = _cards(_require(data, "kitty"), "kitty")
-    record.zhujiao = _seat(data.get("zhujiao", rules.first_zhujiao_seat), "zhujiao", seats)
+    record.kitty = cards(require(data, "kitty"), "kitty")
+    record.zhujiao = seat(data.get("zhujiao", rules.first_zhujiao_seat), "zhujiao", seats)
     if "bids" in data:
         record.bids = _bids(data["bids"], rules)
     if "bury" in data:
-        record.bury = _cards(data["bury"], "bury")
+        record.bury = cards(data["bury"], "bury")
     if "trump" in data:
         record.trump = _suit(data["trump"])
-    _check_order(data)
+    check_order(data, ("bids", "bury", "trump", "plays"))
     return record
-
-
-def _check_order(data: dict) -> None:
-    """A record stops at some step: nothing may come after a missing step."""
-    steps = ["bids", "bury", "trump", "plays"]
-    present = [s in data and (s != "plays" or data[s]) for s in steps]
-    for i, step in enumerate(steps[:-1]):
-        later = [s for s, p in zip(steps[i + 1:], present[i + 1:], strict=True) if p]
-        if not present[i] and later:
-            raise RecordError(f"{later[0]!r} given without {step!r}")
-
-
-def _rules(data: dict) -> RuleSet:
-    spec = data.get("rules", "baofen")
-    if not isinstance(spec, str):
-        raise RecordError(f"'rules' must be a preset name or a TOML path, got {spec!r}")
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise RecordError("'options' must be an object of rule options")
-    try:
-        return RuleSet.from_dict(options, base=load_rules(spec))
-    except RulesError as exc:
-        raise RecordError(f"rules: {exc}") from None
-
-
-def _require(data: dict, key: str) -> Any:
-    if key not in data:
-        raise RecordError(f"missing key {key!r}")
-    return data[key]
-
-
-def _cards(value: Any, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise RecordError(f"{where}: expected a list of cards, got {type(value).__name__}")
-    cards = []
-    for i, token in enumerate(value):
-        if not isinstance(token, str):
-            raise RecordError(f"{where}[{i}]: expected a card string, got {token!r}")
-        try:
-            cards.append(parse_card(token))
-        except CardError as exc:
-            raise RecordError(f"{where}[{i}]: {exc}") from None
-    return cards
-
-
-def _card_lists(value: Any, where: str, count: int | None = None) -> list[list[int]]:
-    if not isinstance(value, list):
-        raise RecordError(f"{where}: expected a list of card lists")
-    if count is not None and len(value) != count:
-        raise RecordError(f"{where}: expected {count} entries, got {len(value)}")
-    return [_cards(item, f"{where}[{i}]") for i, item in enumerate(value)]
-
-
-def _seat(value: Any, where: str, seats: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
-        raise RecordError(f"{where}: expected a seat 0..{seats - 1}, got {value!r}")
-    return value
-
-
-def _optional_int(value: Any, where: str) -> int | None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        raise RecordError(f"{where}: expected an integer, got {value!r}")
-    return value
 
 
 def _suit(value: Any) -> int:
@@ -198,13 +154,9 @@ def _table(value: Any, seats: int) -> dict[str, Any] | None:
     if not isinstance(value, dict) or set(value) - {"pot", "cumulative"}:
         raise RecordError("table: expected an object with 'pot' and/or 'cumulative'")
     pot = value.get("pot", 0)
-    cumulative = value.get("cumulative", [0] * seats)
     if not isinstance(pot, int | float) or isinstance(pot, bool) or pot < 0:
         raise RecordError(f"table.pot: expected a non-negative number, got {pot!r}")
-    if (not isinstance(cumulative, list) or len(cumulative) != seats
-            or not all(isinstance(x, int | float) and not isinstance(x, bool) for x in cumulative)):
-        raise RecordError(f"table.cumulative: expected {seats} numbers")
-    return {"pot": float(pot), "cumulative": [float(x) for x in cumulative]}
+    return {"pot": float(pot), "cumulative": numbers(value.get("cumulative", [0] * seats), "table.cumulative", seats)}
 
 
 def record_to_json(rules_name: str, options: dict[str, Any], zhujiao: int, hands, kitty, bids, bury, trump,

@@ -14,7 +14,7 @@ import unicodedata
 from baofen_sim.rules.game_texts import GAME_TEXTS, unworded_options
 from baofen_sim.rules.games import GAME_OF_TRUMP_SELECTION, GAME_TITLES
 from baofen_sim.rules.option_texts import OPTION_TEXTS, SEEDS
-from baofen_sim.rules.presets import PRESET_DESCRIPTIONS, PRESETS
+from baofen_sim.rules.presets import PRESET_DESCRIPTIONS, PRESETS, game_preset
 from baofen_sim.rules.ruleset import (
     GAME_OPTIONS,
     GROUPS,
@@ -96,10 +96,10 @@ def preset_lines(name: str) -> list[str]:
     if unworded:
         raise RulesError(f"the rules text of preset {name} does not describe {', '.join(unworded)}")
     lines = [f"## Preset `{name}`", "", PRESET_DESCRIPTIONS[name] + "."]
-    first = next(other for other, preset in PRESETS.items() if preset.game == rules.game)
-    if name != first:
-        changed = ", ".join(f"`{option}`" for option, _, _ in diff_rules(PRESETS[first], rules))
-        lines += ["", f"It differs from `{first}` in {changed}."]
+    first = game_preset(rules.game)
+    if name != first.name:
+        changed = ", ".join(f"`{option}`" for option, _, _ in diff_rules(first, rules))
+        lines += ["", f"It differs from `{first.name}` in {changed}."]
     for title, sections, section in GAME_TEXTS[rules.game].sections:
         lines += ["", f"### {title} (RULES {sections})", "", *section(rules)]
     return lines

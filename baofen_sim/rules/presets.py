@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 
+from baofen_sim.rules.games import Game
 from baofen_sim.rules.options import (
     AllPassMode,
     EightKindMode,
@@ -65,6 +66,11 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "tractor-80fen": "80分, S003 (§7.3): two teams climb levels 2..A, trump shown during the deal, 反底, 抠底; "
                      "judge only, not yet in simulate and sweep",
 }
+
+
+def game_preset(game: Game) -> RuleSet:
+    """The first preset of `game`, the one its other presets and custom rules are told apart from."""
+    return next(rules for rules in PRESETS.values() if rules.game == game)
 
 
 def preset(name: str) -> RuleSet:

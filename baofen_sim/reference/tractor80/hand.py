@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from baofen_sim.cards import POINTS, RANK_LETTERS, SUIT_LETTERS, card_name, check_copies
+from baofen_sim.cards import POINTS, SUIT_LETTERS, card_name, check_copies, rank_name
 from baofen_sim.reference.legality import missing_cards
 from baofen_sim.reference.order import NO_TRUMP, Order
 from baofen_sim.reference.play import DONE, PLAY, TrickHand, _raise_if, _remove
@@ -34,6 +34,13 @@ def trump_text(trump: int | None) -> str:
     return "NT" if trump is NO_TRUMP else SUIT_LETTERS[trump]
 
 
+def require_80fen(rules: RuleSet) -> None:
+    """RulesError unless `rules` plays 80分 with values this engine implements."""
+    if rules.game != Game.TRACTOR_80FEN:
+        raise RulesError(f"{rules.name} does not play 80分 (trump_selection = {rules.trump_selection})")
+    require_reference_supported(rules)
+
+
 class Tractor80Hand(TrickHand):
     """An 80分 hand. `hands_in_order[s]`: seat s's 25 cards in the order received; `kitty`: the 8 undealt cards in
     the order they are turned over; `levels`: the rank (0..12) of team 0 (seats 0, 2) and team 1 (seats 1, 3);
@@ -41,9 +48,7 @@ class Tractor80Hand(TrickHand):
 
     def __init__(self, hands_in_order: Sequence[Sequence[int]], kitty: Sequence[int], levels: tuple[int, int],
                  zhuang: int | None = None, first_hand: bool = False, rules: RuleSet = TRACTOR_80FEN) -> None:
-        if rules.game != Game.TRACTOR_80FEN:
-            raise RulesError(f"{rules.name} does not play 80分 (trump_selection = {rules.trump_selection})")
-        require_reference_supported(rules)
+        require_80fen(rules)
         if len(hands_in_order) != NUM_PLAYERS or any(len(h) != HAND_SIZE for h in hands_in_order) \
                 or len(kitty) != KITTY_SIZE:
             raise ValueError(f"80分 deals {NUM_PLAYERS} hands of {HAND_SIZE} cards and a kitty of {KITTY_SIZE}")
@@ -73,6 +78,40 @@ class Tractor80Hand(TrickHand):
         self.phase = DECLARE
         self.events: list[dict[str, Any]] = []
         self._init_play_state()
+
+    @classmethod
+    def from_position(cls, hands: Sequence[Sequence[int]], trump: int | None, zhuang: int, leader: int,
+                      levels: tuple[int | None, int | None], buried: Sequence[int] | None = None,
+                      points_won: Sequence[int] = (0,) * NUM_PLAYERS, failed_throws: Sequence[int] = (0,) * NUM_PLAYERS,
+                      rules: RuleSet = TRACTOR_80FEN) -> Tractor80Hand:
+        """A position in the play (DESIGN.md §8): the current hands (equal sizes), `trump` (NO_TRUMP: no-trump), the
+        庄, the seat to lead and the teams' levels (None: not given; the 庄's team's level is the rank played).
+        `points_won`: card points each seat took in earlier tricks (the 抓分方's count, §7.3.11); `failed_throws`:
+        each seat's failures so far (§4.6), each costing its side as in play. Scored at its end only if `buried`
+        (the final kitty) is given."""
+        require_80fen(rules)
+        check_copies([k for h in hands for k in h] + list(buried or ()), "position")
+        state = cls.__new__(cls)
+        state.rules, state.num_players = rules, NUM_PLAYERS
+        state.dealt_in_order = [list(h) for h in hands]
+        state.hands = [sorted(h) for h in hands]
+        state.kitty = []
+        state.levels = tuple(levels)
+        state.first_hand, state.first, state.given_zhuang = False, zhuang, zhuang
+        state.zhuang = state.declarer = zhuang
+        state.level = levels[team_of(zhuang)]
+        state.declarations, state.setter, state.fandi_count = [], None, 0
+        state.buried, state.last_burier = None if buried is None else sorted(buried), None
+        state.events = []
+        state._set_trump(trump)
+        state.phase = PLAY
+        state._init_play_state(leader)
+        state.defender_points = sum(points_won[s] for s in range(NUM_PLAYERS) if team_of(s) != team_of(zhuang))
+        for seat, failures in enumerate(failed_throws):
+            state.failed_throw_count[seat] = failures
+            for _ in range(failures):
+                state._count_failed_throw(seat, 0, 0)
+        return state
 
     def _init_play_state(self, leader: int = 0) -> None:
         super()._init_play_state(leader)
@@ -130,7 +169,7 @@ class Tractor80Hand(TrickHand):
                 raise ValueError("nobody declared in a first hand: the (random) 庄 must be given")
             self.zhuang = self.setter.seat if self.setter is not None else self.given_zhuang
             self.declarer = self.zhuang
-        events.append({"event": "zhuang", "seat": self.zhuang, "level": RANK_LETTERS[self.level]})
+        events.append({"event": "zhuang", "seat": self.zhuang, "level": rank_name(self.level)})
         self.hands[self.zhuang] = sorted(self.hands[self.zhuang] + self.kitty)  # §7.3.7
         self.leader = self.zhuang
         self.phase = BURY
@@ -215,7 +254,11 @@ class Tractor80Hand(TrickHand):
         self.throw_adjustment += amount if team_of(seat) == team_of(self.zhuang) else -amount
 
     def _end_hand(self) -> list[dict[str, Any]]:
+        """The result (DESIGN.md §8); none for a position given without its final kitty. A level not given
+        (None) leaves `levels_after` null, and `game_over` null where it depends on that level."""
         self.phase = DONE
+        if self.buried is None:
+            return []
         rules = self.rules
         kitty_points = sum(POINTS[k] for k in self.buried)
         multiplier = last_trick_multiplier(self.last_lead, self.last_winning_play, self.defenders_won_last,
@@ -225,14 +268,16 @@ class Tractor80Hand(TrickHand):
         outcome = hand_result(total, self.zhuang, rules)
         up_team = team_of(self.zhuang) if outcome.zhuang_side_won else 1 - team_of(self.zhuang)
         levels_after = list(self.levels)
-        levels_after[up_team], ended = raised_level(self.levels[up_team], outcome.levels, rules)
-        ended = ended or game_over(self.level, outcome, rules)
-        self.result = {"event": "result", "declarer": self.zhuang, "level": RANK_LETTERS[self.level],
+        reached_a = None if outcome.levels else False  # None: the rising team's level was not given
+        if self.levels[up_team] is not None:
+            levels_after[up_team], reached_a = raised_level(self.levels[up_team], outcome.levels, rules)
+        ended = True if game_over(self.level, outcome, rules) else reached_a
+        self.result = {"event": "result", "declarer": self.zhuang, "level": rank_name(self.level),
                        "trump": trump_text(self.trump), "defenders_points": self.defender_points,
                        "kitty_points": kitty_points, "kitty_multiplier": multiplier, "kitty_bonus": bonus,
                        "penalty_points": self.throw_adjustment, "defenders_total": total,
                        "declarer_won": outcome.zhuang_side_won, "up_team": up_team, "up_levels": outcome.levels,
-                       "levels_after": [RANK_LETTERS[level] for level in levels_after],
+                       "levels_after": None if None in levels_after else [rank_name(x) for x in levels_after],
                        "next_zhuang": None if ended else outcome.next_zhuang, "game_over": ended,
                        "settlement": [outcome.score_each[s] for s in range(self.num_players)]}
         return [self.result]
