@@ -26,15 +26,17 @@ from baofen_sim.analysis import text
 from baofen_sim.analysis.compare import compare_runs, print_comparison
 from baofen_sim.analysis.report import ReportError, build_report, print_report
 from baofen_sim.analysis.selection import parse_evaluation_range
+from baofen_sim.analysis.tractor80 import is_tractor80_run, print_tractor80_report, tractor80_report
 from baofen_sim.cards import CardError
 from baofen_sim.crash import INTERRUPTED_EXIT, report_internal_error
+from baofen_sim.games import game_engine
 from baofen_sim.io.lock import LockedError
 from baofen_sim.io.records import RecordError, load_record
 from baofen_sim.judge import format_event, judge
 from baofen_sim.policies import PolicyError, describe_policies, parse_policy_options, policy_names, select_policies
 from baofen_sim.policy_set import PolicySetError
 from baofen_sim.records import MAX_PLAYERS
-from baofen_sim.rules import PRESET_DESCRIPTIONS, PRESETS, RulesError, RuleSet, diff_rules, dump_toml, load_rules
+from baofen_sim.rules import PRESET_DESCRIPTIONS, PRESETS, Game, RulesError, RuleSet, diff_rules, dump_toml, load_rules
 from baofen_sim.rules.explain import explain
 from baofen_sim.runspec import (
     DEFAULT_CHUNK_SIZE,
@@ -303,8 +305,9 @@ def run_spec(rules: str, overrides: list[str] | None, deals: int, hands_per_tabl
              min_evaluation: float | None = None) -> RunSpec:
     """The RunSpec of simulate's (and sweep's) options; selects the run's policy set."""
     rule_set = resolve_rules(rules, overrides)
-    select_policies(policy_names(policy or [], rule_set.num_players))
-    policies, params = parse_policy_options(policy or [], param or [], rule_set.num_players)
+    default = game_engine(rule_set.game).default_policy
+    select_policies(policy_names(policy or [], rule_set.num_players, default))
+    policies, params = parse_policy_options(policy or [], param or [], rule_set.num_players, default)
     forced = forced_value("--declarer", declarer)
     if hands_per_table is None:
         hands_per_table = DEFAULT_HANDS_PER_TABLE if forced is None else 1
@@ -479,6 +482,12 @@ def report_command(
 
     Example: baofen-sim report runs/bf-1m --by zhujiao --by declarer_strength --plot by-target.png
     """
+    if is_tractor80_run(out):
+        if by or plot or compare or baseline or evaluation:
+            raise typer.BadParameter("an 80分 run's report has no --by, --plot, --compare, --baseline or --evaluation "
+                                     "yet")
+        _print(tractor80_report(out), as_json, print_tractor80_report)
+        return
     if plot is not None:
         from baofen_sim.analysis.plot import check_plot_format  # matplotlib only when asked
 
@@ -572,7 +581,17 @@ def replay_command(
 
     Example: baofen-sim replay runs/bf-1m --hand 42 --record > hand42.json && baofen-sim judge hand42.json
     """
-    select_policies(run_spec_of(out).policies)
+    spec = run_spec_of(out)
+    select_policies(spec.policies)
+    if spec.rules.game == Game.TRACTOR_80FEN:
+        from baofen_sim.engine.tractor80.record import describe80, replay80  # compiles or loads on first use
+
+        if declarer is not None:
+            raise RunSpecError("--declarer: an 80分 run has no forced declarer")
+        row, hand_record = replay80(spec, hand)
+        lines = [json.dumps(hand_record, ensure_ascii=False)] if record else describe80(hand, row, hand_record)
+        typer.echo("\n".join(lines))
+        return
     from baofen_sim.engine.record import describe, replay_run  # the engine compiles or loads on first use
 
     replayed = replay_run(out, hand, declarer)

@@ -6,10 +6,12 @@ each game names its parts by import path, so that importing the registry compile
 loads (and compiles) only that game's engine:
 
 - `run_chunk`: the chunk runner (`RunSpec, first_table, n_tables -> io.schema.ChunkResult`), the game's one entry
-  into its kernels;
+  into its kernels, and `top_kernel` the parallel kernel below it (its Numba cache says whether the engine is
+  compiled on this machine);
 - `rows`: its `io.schema.RowLayout` (the hand columns);
-- `policies`: the built-in policies it has (None: every policy of the registry), `forced_declarer`: whether it plays
-  the forced scenarios of DESIGN.md §5 (`--declarer`, `--target`).
+- `policies`: the built-in policies it has (None: every policy of the registry); whether it plays the forced
+  scenarios of DESIGN.md §5 (`--declarer`, `--target`), writes trick rows (`--tricks`) and has a parallel compile
+  plan (`baofen_sim.warmup`).
 """
 
 from __future__ import annotations
@@ -26,9 +28,12 @@ from baofen_sim.rules.games import GAME_TITLES, Game
 class GameEngine:
     game: Game
     run_chunk: str  # "module:function"
+    top_kernel: str  # "module:function"
     rows: str  # "module:attribute"
     policies: tuple[str, ...] | None = None
     forced_declarer: bool = False
+    tricks: bool = False
+    compile_plan: bool = False
 
     @property
     def title(self) -> str:
@@ -41,10 +46,12 @@ class GameEngine:
 
 
 GAME_ENGINES: dict[Game, GameEngine] = {
-    Game.BAOFEN: GameEngine(Game.BAOFEN, "baofen_sim.engine.chunk:run_chunk", "baofen_sim.io.schema:BAOFEN_ROWS",
-                            forced_declarer=True),
+    Game.BAOFEN: GameEngine(Game.BAOFEN, "baofen_sim.engine.chunk:run_chunk", "baofen_sim.engine.chunk:play_tables",
+                            "baofen_sim.io.schema:BAOFEN_ROWS", forced_declarer=True, tricks=True, compile_plan=True),
     Game.TRACTOR_80FEN: GameEngine(Game.TRACTOR_80FEN, "baofen_sim.engine.tractor80.chunk:run_chunk80",
-                                   "baofen_sim.engine.tractor80.chunk:TRACTOR80_ROWS", policies=("random",)),
+                                   "baofen_sim.engine.tractor80.chunk:play_tables80",
+                                   "baofen_sim.engine.tractor80.chunk:TRACTOR80_ROWS",
+                                   policies=("heuristic", "random")),
 }
 
 

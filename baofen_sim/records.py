@@ -86,8 +86,9 @@ PLAY_STATE_DTYPE = np.dtype([
     ("wangfen_points", np.int64),  # W so far
     ("tricks", np.int64),  # tricks finished
     ("declarer_won_last", np.bool_),  # the declarer's side won the last trick
-    ("bury_ge1", np.uint64),  # the declarer's bury (trump layout): he alone knows it (§5.5)
+    ("bury_ge1", np.uint64),  # the final kitty (trump layout): its burier alone knows it (§5.5, §7.3.8)
     ("bury_eq2", np.uint64),
+    ("bury_owner", np.int64),  # who buried it (Baofen: the declarer; 80分: the 庄 or the last 反底)
     # one summary per trick (RUN_CONSTANTS.do_tricks): the TRICK_ROW_DTYPE fields
     ("trick_leader", np.int64, (MAX_TRICKS,)),
     ("trick_winner", np.int64, (MAX_TRICKS,)),

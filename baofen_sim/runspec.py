@@ -103,6 +103,8 @@ class RunSpec:
     def _check_game(self) -> None:
         """What the engine of the rules' game plays: its policies, and whether it has forced declarers."""
         engine = game_engine(self.rules.game)
+        if self.tricks and not engine.tricks:
+            raise RunSpecError(f"--tricks: {engine.title} runs write no trick rows yet")
         if not engine.forced_declarer and (self.declarer is not None or self.target is not None):
             raise RunSpecError(f"--declarer and --target: {engine.title} has no forced declarer (its deal decides "
                                "who declares)")

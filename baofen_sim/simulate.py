@@ -36,6 +36,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.text import Text
 
 from baofen_sim import policy_set
+from baofen_sim.games import game_engine, resolve
 from baofen_sim.io.lock import LOCK_NAME, run_lock
 from baofen_sim.io.manifest import (
     COMPLETE,
@@ -65,6 +66,7 @@ from baofen_sim.io.parquet import (
     write_part,
 )
 from baofen_sim.io.schema import ChunkResult, SchemaError, hands_to_arrow, tricks_to_arrow
+from baofen_sim.rules import Game
 from baofen_sim.runspec import RULES_VERSION, RunSpec
 
 if TYPE_CHECKING:
@@ -136,12 +138,11 @@ COMPILE_NOTICE = ("compiling the engine for these policies on this machine, on e
                   "2 cores; `baofen-sim warmup` does it ahead of time) ...")
 
 
-def engine_is_compiled() -> bool:
-    """True if this machine's Numba cache holds the engine for the current sources (a warm start)."""
-    from baofen_sim.engine.chunk import play_tables
-
+def engine_is_compiled(game: Game = Game.BAOFEN) -> bool:
+    """True if this machine's Numba cache holds the game's engine for the current sources (a warm start)."""
+    top_kernel = resolve(game_engine(game).top_kernel)
     try:
-        return Path(play_tables._cache._cache_file._index_path).exists()
+        return Path(top_kernel._cache._cache_file._index_path).exists()
     except AttributeError:  # another Numba version's cache layout: assume warm rather than guess
         return True
 
@@ -166,10 +167,9 @@ def compile_engine(show: bool | None = None) -> WarmUpReport:
 
 
 def engine_run_chunk(spec: RunSpec, first_table: int, n_tables: int) -> ChunkResult:
-    """The Numba engine's chunk runner (imported on first use: it compiles or loads cached kernels)."""
-    from baofen_sim.engine import run_chunk
-
-    return run_chunk(spec, first_table, n_tables)
+    """The chunk runner of the Numba engine of the spec's game (imported on first use: it compiles or loads cached
+    kernels)."""
+    return resolve(game_engine(spec.rules.game).run_chunk)(spec, first_table, n_tables)
 
 
 ENGINE_RUNNER = engine_run_chunk  # the engine itself, whatever a test puts in its place
@@ -218,12 +218,16 @@ def play_chunks(out: Path, manifest: Manifest | SweepManifest, ledgers: Sequence
     manifest.status = RUNNING
     writer = ManifestWriter(out, manifest)
     writer.save()
-    if runner is ENGINE_RUNNER and backend.name == LocalBackend.name and not engine_is_compiled():
-        echo(COMPILE_NOTICE)
-        report = compile_engine(progress)
-        for line in report.notes:
-            echo(f"note: {line}")
-        echo(report.summary(policy_set.selected()))
+    game = ledgers[0][1].spec.rules.game
+    if runner is ENGINE_RUNNER and backend.name == LocalBackend.name and not engine_is_compiled(game):
+        if game_engine(game).compile_plan:
+            echo(COMPILE_NOTICE)
+            report = compile_engine(progress)
+            for line in report.notes:
+                echo(f"note: {line}")
+            echo(report.summary(policy_set.selected()))
+        else:
+            echo(f"compiling the {game_engine(game).title} engine on this machine (once: about two minutes) ...")
     tasks = (ChunkTask(variant, ledger.spec, entry) for variant, ledger in ledgers for entry in ledger.pending())
     try:
         with progress_reporter(progress, total, done, title) as advance:
@@ -383,7 +387,7 @@ def write_chunk(spec: RunSpec, out: Path, entry: ChunkEntry, run_chunk: ChunkRun
     if hand is None or not np.array_equal(hand, expected):
         raise SchemaError(f"chunk at table {entry.first_table}: `hand` is not {entry.first_hand}.."
                           f"{entry.first_hand + entry.hands - 1} in order ({spec.rows_per_hand} row(s) each)")
-    hands = hands_to_arrow(result.hands, spec.num_players)
+    hands = hands_to_arrow(result.hands, spec.num_players, resolve(game_engine(spec.rules.game).rows))
     if entry.tricks_part:
         if result.tricks is None:
             raise SchemaError("the run asks for tricks but the engine returned none")

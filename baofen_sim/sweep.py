@@ -31,10 +31,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from baofen_sim import simulate as runs
+from baofen_sim.games import game_engine
 from baofen_sim.io.lock import run_lock
 from baofen_sim.io.manifest import SweepManifest, VariantEntry, package_versions, read_manifest, utc_now
 from baofen_sim.policies.registry import PolicyError, keyed_param_options, parse_policy_options, policy_spec
 from baofen_sim.rules import RulesError
+from baofen_sim.rules.games import GAME_TITLES
 from baofen_sim.rules.ruleset import FIELD_TYPES, option_name
 from baofen_sim.runspec import RunSpec
 from baofen_sim.simulate import (
@@ -107,15 +109,17 @@ def parse_vary(text: str, base: RunSpec, policy_opts: Sequence[str] = (), param_
     if any(ch in value for value in values for ch in FORBIDDEN_IN_VALUES):
         raise SweepError(f"{where}: values may not contain {' '.join(FORBIDDEN_IN_VALUES)}")
     head, dot, key = left.strip().partition(".")
+    default = game_engine(base.rules.game).default_policy
     try:
         if dot and head.isdigit():
             vary = Vary(f"{key.strip()}_{int(head)}", values, int(head), key.strip())
             for value in values:  # PolicyError for a bad seat, an unknown parameter or a value out of its domain
-                parse_policy_options(policy_opts, [*param_opts, f"{vary.seat}.{vary.key}={value}"], base.num_players)
+                parse_policy_options(policy_opts, [*param_opts, f"{vary.seat}.{vary.key}={value}"], base.num_players,
+                                     default)
         elif not dot and left.strip().replace("-", "_") not in FIELD_TYPES and _is_policy_parameter(left.strip(), base):
             vary = Vary(left.strip(), values, None, left.strip())
             for value in values:  # PolicyError for a value out of its domain or a seat whose policy lacks it
-                parse_policy_options(policy_opts, [*param_opts, f"{vary.key}={value}"], base.num_players)
+                parse_policy_options(policy_opts, [*param_opts, f"{vary.key}={value}"], base.num_players, default)
         else:
             vary = Vary(option_name(left), values)
             for value in values:  # RulesError for a value the option does not allow
@@ -157,6 +161,9 @@ def plan_variants(base: RunSpec, varies: Sequence[Vary]) -> list[Variant]:
     for combination in itertools.product(*(v.values for v in varies)):
         rules = base.rules.with_overrides([f"{v.name}={value}" for v, value in zip(varies, combination, strict=True)
                                            if not v.key])
+        if rules.game != base.rules.game:
+            raise SweepError(f"--vary {', '.join(names)}: a variant plays {GAME_TITLES[rules.game]}, the base rules "
+                             f"{GAME_TITLES[base.rules.game]}; a sweep compares variants of one game")
         params = [dict(p) for p in base.params]
         for v, value in zip(varies, combination, strict=True):
             for seat in v.seats(base.num_players):

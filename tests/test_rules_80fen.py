@@ -248,21 +248,23 @@ def test_a_rules_file_with_an_option_of_the_other_game_is_one_line_exit_2(tmp_pa
     assert_one_line_error(run("rules", "show", str(path)), f"{path}: wangfen_scope is an option of Baofen")
 
 
-@pytest.mark.parametrize("command", [
-    ["simulate", "--rules", "tractor-80fen", "--deals", "16"],
-    ["sweep", "--rules", "tractor-80fen", "--vary", "threshold=80,90", "--deals", "16"],
-    ["sweep", "--vary", "trump_selection=after_kitty,deal_declaration", "--deals", "16"],
+@pytest.mark.parametrize(("command", "message"), [
+    (["simulate", "--rules", "tractor-80fen", "--policy", "heuristic", "--deals", "16"],
+     "80分 plays with the policies random so far, not heuristic: give --policy random"),
+    (["simulate", "--rules", "tractor-80fen", "--declarer", "0", "--target", "85", "--deals", "16"],
+     "--declarer and --target: 80分 has no forced declarer"),
+    (["simulate", "--rules", "tractor-80fen", "--tricks", "--deals", "16"], "--tricks: 80分 runs write no trick rows"),
+    (["sweep", "--vary", "trump_selection=after_kitty,deal_declaration", "--deals", "16"],
+     "a variant plays 80分, the base rules Baofen; a sweep compares variants of one game"),
 ])
-def test_simulate_and_sweep_refuse_80fen_before_any_work(command, tmp_path):
+def test_simulate_and_sweep_refuse_what_the_80fen_engine_does_not_play_before_any_work(command, message, tmp_path):
     out = tmp_path / "run"
-    assert_one_line_error(run(*command, "--out", str(out)),
-                          "is not yet in the fast engine: simulate and sweep play Baofen only")
+    assert_one_line_error(run(*command, "--out", str(out)), message)
     assert not out.exists()
 
 
 def test_a_run_spec_refuses_what_the_engine_does_not_play():
-    with pytest.raises(RulesError, match="^80分 \\(tractor-80fen\\) is not yet in the fast engine"):
-        RunSpec(rules=TRACTOR_80FEN)
+    assert RunSpec(rules=TRACTOR_80FEN).policies == ("random",) * 4  # 80分's players so far
     with pytest.raises(RulesError, match="^not implemented by the Baofen engine: allow_no_trump=true"):
         RunSpec(rules=preset("baofen").replace(allow_no_trump=True))
     require_supported(preset("baofen-001"))  # Baofen plays
@@ -271,7 +273,7 @@ def test_a_run_spec_refuses_what_the_engine_does_not_play():
 def test_rules_list_and_completion_name_the_preset():
     listed = run("rules", "list").stdout.splitlines()
     assert [line.split()[0] for line in listed] == list(PRESETS) == ["baofen", "baofen-001", "tractor-80fen"]
-    assert "80分" in listed[2] and "not yet in simulate" in listed[2]
+    assert "80分" in listed[2] and "random players" in listed[2]
 
 
 # ---- rules explain tractor-80fen ----

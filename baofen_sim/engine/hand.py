@@ -166,6 +166,7 @@ def seat_hands(tb, sc, st, n, declarer, kitty_size):
         eq2 |= ge1 & b
         ge1 |= b
     st.bury_ge1, st.bury_eq2 = ge1, eq2
+    st.bury_owner = declarer
 
 
 # ---- the two endings -----------------------------------------------------------------------------------

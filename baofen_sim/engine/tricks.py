@@ -80,9 +80,9 @@ def policy_lead(tb, hr, st, view, seat):
 
 @njit(cache=True)
 def known_cards(st, view, seat):
-    """The cards outside his hand that the seat alone knows: the declarer's bury (§5.5), nothing for a
-    defender."""
-    if seat == view.declarer:
+    """The cards outside his hand that the seat alone knows: the bury, to its burier (§5.5, §7.3.8); nothing to
+    the others."""
+    if seat == st.bury_owner:
         return st.bury_ge1, st.bury_eq2
     return ZERO, ZERO
 

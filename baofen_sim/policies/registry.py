@@ -341,9 +341,9 @@ def _seat(text: str, num_players: int, option: str) -> int:
     return seat
 
 
-def policy_names(policy_opts: Sequence[str], num_players: int = 4) -> list[str]:
+def policy_names(policy_opts: Sequence[str], num_players: int = 4, default: str = DEFAULT_POLICY) -> list[str]:
     """Policy name per seat from the `--policy` options, unchecked: a plain NAME sets every seat, SEAT=NAME
-    one seat (it wins over NAME). Raises PolicyError for a bad seat or a seat given twice."""
+    one seat (it wins over NAME), `default` the others. Raises PolicyError for a bad seat or a seat given twice."""
     every: str | None = None
     per_seat: dict[int, str] = {}
     for opt in policy_opts:
@@ -359,7 +359,7 @@ def policy_names(policy_opts: Sequence[str], num_players: int = 4) -> list[str]:
                 raise PolicyError(f"{option}: a policy for every seat is already given ({every}); "
                                   f"use SEAT=NAME for one seat")
             every = opt.strip()
-    return [per_seat.get(seat, every or DEFAULT_POLICY) for seat in range(num_players)]
+    return [per_seat.get(seat, every or default) for seat in range(num_players)]
 
 
 def param_value(param: ParamSpec, value: object, seat: int, policy: str, where: str) -> float:
@@ -443,15 +443,15 @@ def _load_param_file(path_text: str, where: str) -> dict[str, object]:
     return table
 
 
-def parse_policy_options(policy_opts: Sequence[str], param_opts: Sequence[str],
-                         num_players: int = 4) -> tuple[tuple[str, ...], tuple[dict[str, float], ...]]:
+def parse_policy_options(policy_opts: Sequence[str], param_opts: Sequence[str], num_players: int = 4,
+                         default: str = DEFAULT_POLICY) -> tuple[tuple[str, ...], tuple[dict[str, float], ...]]:
     """The `--policy` / `--param` options as a RunSpec takes them: one policy name per seat and one
     {parameter: value} mapping per seat holding every parameter of its policy (defaults filled in).
 
     Raises PolicyError with one line naming the problem: unknown policy (with a close match), a plug-in,
     a bad seat, a seat given twice, an unknown parameter for that seat's policy, a bad value or file.
     """
-    specs = [policy_spec(name) for name in policy_names(policy_opts, num_players)]
+    specs = [policy_spec(name) for name in policy_names(policy_opts, num_players, default)]
     names = [spec.name for spec in specs]
     values = [{p.name: p.default for p in spec.params} for spec in specs]
     for opt in param_opts:

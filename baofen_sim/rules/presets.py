@@ -64,7 +64,7 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "baofen": "包分, S000 where the seeds differ (§7.1): joker tractor by role, 水草 in shares, stakes ×3/×1",
     "baofen-001": "包分, S001 throughout (§7.2): joker tractor by manner, 水草 in points, cumulative score",
     "tractor-80fen": "80分, S003 (§7.3): two teams climb levels 2..A, trump shown during the deal, 反底, 抠底; "
-                     "judge only, not yet in simulate and sweep",
+                     "simulate with random players so far",
 }
 
 

@@ -26,6 +26,7 @@ from baofen_sim.engine.tractor80.records import (
     SEAT_SHAPE,
     TABLE80_SCRATCH_DTYPE,
     TEAM_SHAPE,
+    TRUMP_SOURCE_LABELS,
 )
 from baofen_sim.engine.tricks import load_policies
 from baofen_sim.io.schema import ChunkResult, RowLayout
@@ -34,7 +35,8 @@ from baofen_sim.records import PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
 from baofen_sim.runspec import RunSpec
 
 TRUMP80_LABELS = ("S", "H", "C", "D", "NT")  # the row's trump: a suit, or TRUMP_SLOTS − 1 for no-trump
-TRACTOR80_ROWS = RowLayout(HAND80_ROW_FIELDS, {"trump": TRUMP80_LABELS}, team_shape=TEAM_SHAPE)
+TRACTOR80_ROWS = RowLayout(HAND80_ROW_FIELDS, {"trump": TRUMP80_LABELS, "trump_source": TRUMP_SOURCE_LABELS},
+                           team_shape=TEAM_SHAPE)
 assert len(TRUMP80_LABELS) == TRUMP_SLOTS
 
 

@@ -23,30 +23,35 @@ import numpy as np
 from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS, NUM_SUITS, TOTAL_POINTS
 from baofen_sim.codes import NO_SEAT, NO_TRUMP
 from baofen_sim.engine.tractor80.declaring import (
+    TIER_LITTLE_JOKERS,
     TIER_NONE,
+    TIER_PAIR,
     TIER_SINGLE,
     declaration_tier,
     showing_kind,
     showing_trump,
 )
-from baofen_sim.engine.tractor80.records import NUM_SEATS, NUM_TEAMS
+from baofen_sim.engine.tractor80.records import (
+    NUM_SEATS,
+    NUM_TEAMS,
+    SOURCE_FANDI,
+    SOURCE_KITTY,
+    SOURCE_NO_TRUMP,
+    SOURCE_PAIR,
+    SOURCE_SINGLE,
+)
 from baofen_sim.engine.tractor80.result import PARTNER_OFFSET, hand_result, team_of
 from baofen_sim.engine.tricks import play_tricks
 from baofen_sim.kernels.bits import ONE, ZERO
-from baofen_sim.kernels.deal import dealt_card, recipient
+from baofen_sim.kernels.deal import cards_received, dealt_card, recipient
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import STREAM_DRAW, STREAM_SEAT_BASE, bounded, deal_pack, stream_key
 from baofen_sim.kernels.scoring import KIND_POINTS
 from baofen_sim.kernels.units import counts_to_bits
-from baofen_sim.policies.bury import random_bury
-from baofen_sim.policies.tractor80.declare import (
-    FANDI_PROBABILITY,
-    SHOW_PROBABILITY,
-    legal_declarations,
-    legal_fandis,
-    random_choice,
-)
+from baofen_sim.policies.tractor80.declare import legal_declarations, legal_fandis
+from baofen_sim.policies.tractor80.dispatch import bury_decision80, fandi_decision, showing_decision
 
+SEAT_OPTIONS_STALE = -1  # sc.seat_options: recompute the seat's legal showings at its next poll
 TRUMP_SLOTS = NUM_SUITS + 1  # a level's trick tables: one per trump suit, then no-trump
 NO_TARGET = 0  # 80分 has no bid: the play view's target is unused
 
@@ -74,18 +79,27 @@ def undeclared_trump(pack, first_kitty, kitty_size, level):
 
 
 @njit(cache=True)
-def poll_showings(gr, sc, st, log, do_log, k, recipient, level, cur_seat, cur_tier, cur_suit, n_shown):
-    """One poll of §7.3.4 after card k: each seat from the recipient on may show; the first that does sets the
-    standing showing. Returns the standing (seat, tier, suit) and the showings so far."""
-    n = sc.counts.shape[0]
+def poll_showings(gr, sc, st, log, do_log, n, k, first, level, cur_seat, cur_tier, cur_suit, n_shown):
+    """One poll of §7.3.4 after card k: each of the n seats from its recipient on may show; the first that does
+    sets the standing showing (and every seat's options are stale). A seat's legal showings are kept in
+    sc.seat_options / seat_tiers / seat_suits until its level cards, its jokers or the standing showing change
+    (SEAT_OPTIONS_STALE). Returns the standing (seat, tier, suit) and the showings so far."""
+    start = recipient(k, first, n)
     for i in range(n):
-        asked = (recipient + i) % n
-        options = legal_declarations(gr, sc.counts[asked], level, cur_seat, cur_tier, cur_suit, asked,
-                                     sc.showing_tiers, sc.showing_suits)
-        tier, suit, st.rng[asked] = random_choice(options, SHOW_PROBABILITY, sc.showing_tiers, sc.showing_suits,
-                                                  st.rng[asked])
+        asked = (start + i) % n
+        if sc.seat_options[asked] == SEAT_OPTIONS_STALE:
+            sc.seat_options[asked] = legal_declarations(gr, sc.counts[asked], level, cur_seat, cur_tier, cur_suit,
+                                                        asked, sc.seat_tiers[asked], sc.seat_suits[asked])
+        if sc.seat_options[asked] == 0:
+            continue
+        tier, suit, st.rng[asked] = showing_decision(st.policy_ids[asked], sc.counts[asked],
+                                                     cards_received(k, asked, first, n), level, cur_seat, cur_tier,
+                                                     cur_suit, asked, sc.seat_options[asked], sc.seat_tiers[asked],
+                                                     sc.seat_suits[asked], st.rng[asked])
         if tier == TIER_NONE:
             continue
+        for seat in range(n):
+            sc.seat_options[seat] = SEAT_OPTIONS_STALE
         if do_log:
             log.declaration_after[n_shown] = k
             log.declaration_seat[n_shown] = asked
@@ -114,32 +128,38 @@ def deal_and_declare(hr, gr, cs, sc, st, log, hand, first, level):
         for i in range(sc.pack.shape[0]):  # the deal order, then the kitty as it is turned over
             log.dealt[i] = dealt_card(sc.pack, i + 1, first, n) if i < dealt else sc.pack[i]
     cur_seat, cur_tier, cur_suit, shown = NO_SEAT, TIER_NONE, 0, 0
+    for seat in range(n):
+        sc.seat_options[seat] = 0  # no card yet, no showing
     for k in range(1, dealt + 1):
         seat = recipient(k, first, n)
-        sc.counts[seat, dealt_card(sc.pack, k, first, n)] += 1
-        cur_seat, cur_tier, cur_suit, shown = poll_showings(gr, sc, st, log, cs.do_log, k, seat, level,
+        card = dealt_card(sc.pack, k, first, n)
+        sc.counts[seat, card] += 1
+        if card >= LITTLE_JOKER or card % NUM_RANKS == level:
+            sc.seat_options[seat] = SEAT_OPTIONS_STALE
+        cur_seat, cur_tier, cur_suit, shown = poll_showings(gr, sc, st, log, cs.do_log, n, k, first, level,
                                                             cur_seat, cur_tier, cur_suit, shown)
-    cur_seat, cur_tier, cur_suit, shown = poll_showings(gr, sc, st, log, cs.do_log, dealt, recipient(dealt, first, n),
-                                                        level, cur_seat, cur_tier, cur_suit, shown)
+    cur_seat, cur_tier, cur_suit, shown = poll_showings(gr, sc, st, log, cs.do_log, n, dealt, first, level,
+                                                        cur_seat, cur_tier, cur_suit, shown)
     return cur_seat, cur_tier, cur_suit, shown
 
 
 @njit(cache=True)
-def take_kitty_and_bury(sc, st, seat, kitty_size):
-    """The seat picks up the kitty (sc.kitty) and buries kitty_size cards of its hand (the random bury) into it."""
+def take_kitty_and_bury(sc, st, seat, kitty_size, level, trump):
+    """The seat picks up the kitty (sc.kitty) and buries kitty_size cards of its hand (its policy's bury, knowing
+    the trump) into it."""
     for i in range(kitty_size):
         sc.counts[seat, sc.kitty[i]] += 1
     bury = sc.kitty[:kitty_size]
-    st.rng[seat] = random_bury(sc.counts[seat], st.rng[seat], bury)
+    st.rng[seat] = bury_decision80(st.policy_ids[seat], sc.counts[seat], level, trump, st.rng[seat], bury)
     for i in range(kitty_size):
         sc.counts[seat, bury[i]] -= 1
 
 
 @njit(cache=True)
-def challenge_kitty(gr, sc, st, log, do_log, level, zhuang, set_seat, set_tier, set_suit, kitty_size):
-    """§7.3.8 反底s: polled from the last burier's 下家, the first seat that may and will shows a pair, takes the
-    kitty and re-buries; again until a whole poll declines. Returns the showing that sets trump and the count."""
-    n = sc.counts.shape[0]
+def challenge_kitty(gr, sc, st, log, do_log, n, level, zhuang, set_seat, set_tier, set_suit, kitty_size):
+    """§7.3.8 反底s: polled from the last burier's 下家, the first of the n seats that may and will shows a pair,
+    takes the kitty and re-buries; again until a whole poll declines. Returns the showing that sets trump, the
+    count and the last burier."""
     last_burier = zhuang
     count = 0
     challenged = True
@@ -149,11 +169,12 @@ def challenge_kitty(gr, sc, st, log, do_log, level, zhuang, set_seat, set_tier, 
             seat = (last_burier + 1 + i) % n
             options = legal_fandis(gr, sc.counts[seat], level, set_seat, set_tier, set_suit, seat, zhuang,
                                    last_burier, count == 0, sc.showing_tiers, sc.showing_suits)
-            tier, suit, st.rng[seat] = random_choice(options, FANDI_PROBABILITY, sc.showing_tiers,
-                                                     sc.showing_suits, st.rng[seat])
+            tier, suit, st.rng[seat] = fandi_decision(st.policy_ids[seat], sc.counts[seat], level, set_seat,
+                                                      set_tier, set_suit, seat, options, sc.showing_tiers,
+                                                      sc.showing_suits, st.rng[seat])
             if tier == TIER_NONE:
                 continue
-            take_kitty_and_bury(sc, st, seat, kitty_size)
+            take_kitty_and_bury(sc, st, seat, kitty_size, level, showing_trump(tier, suit))
             if do_log:
                 log.fandi_seat[count] = seat
                 log.fandi_kind[count] = showing_kind(tier, suit, level)
@@ -165,7 +186,19 @@ def challenge_kitty(gr, sc, st, log, do_log, level, zhuang, set_seat, set_tier, 
             count += 1
             challenged = True
             break
-    return set_seat, set_tier, set_suit, count
+    return set_seat, set_tier, set_suit, count, last_burier
+
+
+@njit(cache=True)
+def trump_source(set_seat, set_tier, fandi):
+    """The row's SOURCE_* of the showing that set trump (NO_SEAT: none, the kitty did)."""
+    if set_seat == NO_SEAT:
+        return SOURCE_KITTY
+    if fandi > 0:
+        return SOURCE_FANDI
+    if set_tier >= TIER_LITTLE_JOKERS:
+        return SOURCE_NO_TRUMP
+    return SOURCE_PAIR if set_tier == TIER_PAIR else SOURCE_SINGLE
 
 
 @njit(cache=True)
@@ -230,20 +263,23 @@ def play_hand80(hr, gr, tables, cs, table, hand, row, log, sc, st, view, res):
     row.zhuang = zhuang
     for i in range(hr.kitty_size):
         sc.kitty[i] = sc.pack[dealt + i]
-    take_kitty_and_bury(sc, st, zhuang, hr.kitty_size)
+    if set_seat == NO_SEAT:
+        trump = undeclared_trump(sc.pack, dealt, hr.kitty_size, level)
+    else:
+        trump = showing_trump(set_tier, set_suit)
+    take_kitty_and_bury(sc, st, zhuang, hr.kitty_size, level, trump)
     if cs.do_log:
         log.n_fandi = 0
         for i in range(hr.kitty_size):
             log.bury[i] = sc.kitty[i]
     row.fandi = 0
-    if set_seat == NO_SEAT:
-        trump = undeclared_trump(sc.pack, dealt, hr.kitty_size, level)
-    else:
-        set_seat, set_tier, set_suit, row.fandi = challenge_kitty(gr, sc, st, log, cs.do_log, level, zhuang,
-                                                                   set_seat, set_tier, set_suit, hr.kitty_size)
+    st.bury_owner = zhuang
+    if set_seat != NO_SEAT:
+        set_seat, set_tier, set_suit, row.fandi, st.bury_owner = challenge_kitty(
+            gr, sc, st, log, cs.do_log, n, level, zhuang, set_seat, set_tier, set_suit, hr.kitty_size)
         trump = showing_trump(set_tier, set_suit)
     row.trump = trump
-    row.trump_from_kitty = set_seat == NO_SEAT
+    row.trump_source = trump_source(set_seat, set_tier, row.fandi)
     row.trump_setter = set_seat
     tb = tables[trick_table(level, trump)]
     hands_in_layout(tb, sc, st, n, hr.kitty_size)

@@ -67,6 +67,11 @@ RESULT_DTYPE = np.dtype([
     ("settlement", np.int64, (NUM_SEATS,)),  # each seat's 积分 change (§7.3.12, A21)
 ], align=True)
 
+# How the trump was set (the row's `trump_source`): the deal's last showing, a single, a level pair or a joker pair;
+# the kitty (nobody showed); a 反底.
+SOURCE_SINGLE, SOURCE_PAIR, SOURCE_NO_TRUMP, SOURCE_KITTY, SOURCE_FANDI = 0, 1, 2, 3, 4
+TRUMP_SOURCE_LABELS = ("single", "pair", "no_trump", "kitty", "fandi")
+
 MAX_DECLARATIONS = 64  # showings in one deal: each raises the ladder or is a 自保, so far fewer can happen
 MAX_FANDI = 16  # 反底s in one hand: each outranks the last, so at most 4 pairs + 2 joker pairs
 
@@ -84,7 +89,8 @@ HAND80_ROW_FIELDS = (
     ("level", np.int8, (), "rank played (0 = 2 … 12 = A): the 庄's team level"),
     ("levels_before", np.int8, TEAM_SHAPE, "each team's level before the hand (team 0: seats 0 and 2)"),
     ("trump", np.int8, (), "trump suit S/H/C/D, or NT"),
-    ("trump_from_kitty", np.bool_, (), "nobody declared: trump came from the kitty (§7.3.5)"),
+    ("trump_source", np.int8, (), "what set the trump: the deal's last showing (single, pair, no_trump), the kitty "
+                                  "(nobody showed, §7.3.5) or a 反底 (fandi, §7.3.8)"),
     ("declarations", np.int8, (), "showings during the deal (§7.3.4)"),
     ("trump_setter", np.int8, (), "seat whose showing or 反底 set the trump; −1 = from the kitty"),
     ("fandi", np.int8, (), "反底s (§7.3.8)"),
@@ -132,8 +138,11 @@ TABLE80_SCRATCH_DTYPE = np.dtype([  # a table's working memory, allocated once a
     ("pack", np.int64, (PACK_SIZE,)),  # the shuffled pack (seat-stable: seat s's j-th card is pack[j N + s])
     ("counts", np.int8, (MAX_PLAYERS, NUM_KINDS)),  # each seat's cards so far, copies per kind
     ("kitty", np.int64, (MAX_KITTY,)),  # the buried cards (kinds)
-    ("showing_tiers", np.int64, (MAX_SHOWINGS,)),  # a seat's possible showings (declaring.held_showings)
+    ("showing_tiers", np.int64, (MAX_SHOWINGS,)),  # a seat's possible 反底s (declaring.held_showings)
     ("showing_suits", np.int64, (MAX_SHOWINGS,)),
+    ("seat_options", np.int64, (MAX_PLAYERS,)),  # during the deal: each seat's legal showings, how many (hand.py)
+    ("seat_tiers", np.int64, (MAX_PLAYERS, MAX_SHOWINGS)),  # ... and which
+    ("seat_suits", np.int64, (MAX_PLAYERS, MAX_SHOWINGS)),
     ("levels", np.int64, (NUM_TEAMS,)),  # the table state: each team's level,
     ("cumulative", np.float64, (MAX_PLAYERS,)),  # each seat's 积分,
     ("zhuang", np.int64),  # the next 庄 (NO_SEAT at a game's first hand),

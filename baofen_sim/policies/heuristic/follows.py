@@ -18,6 +18,7 @@ from baofen_sim.policies.heuristic.costs import NO_COST, POINT_COST, cheapest_si
 from baofen_sim.policies.heuristic.unseen import (
     is_secure,
     is_teammate,
+    on_declarer_side,
     opponents_after,
     role_param,
     ruff_risk,
@@ -55,7 +56,7 @@ def best_so_far(tb, lead, view):
 def follow_goal(params, tb, lead, view, best_seat, best_cls, best_value, unseen_ge1, unseen_eq2, risky):
     """GOAL_FEED when a teammate wins securely (and feed_points > 0), GOAL_PROTECT when a teammate wins
     insecurely, else GOAL_CONTEST."""
-    if not is_teammate(view.declarer, view.seat, best_seat):
+    if not is_teammate(view.side_mask, view.seat, best_seat):
         return GOAL_CONTEST
     opp_after = opponents_after(tb, view, best_seat)
     if params[HEURISTIC_FEED_POINTS] > 0.0 and is_secure(tb, lead, best_cls, best_value, opp_after, True, risky,
@@ -183,7 +184,7 @@ def follow_general(params, tb, lead, view, best, hand_ge1, hand_eq2):
     unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
     risky = ruff_risk(tb, lead, unseen_ge1, unseen_eq2)
     goal = follow_goal(params, tb, lead, view, best_seat, best_cls, best_value, unseen_ge1, unseen_eq2, risky)
-    is_declarer = view.seat == view.declarer
+    is_declarer = on_declarer_side(view, view.seat)
     feed_weight = -POINT_COST * params[HEURISTIC_FEED_POINTS]
     needs = follow_constraints(tb, lead, hand_ge1, hand_eq2)
     out_ge1 = np.empty(FOLLOW_CAPACITY + GREEDY_SLOTS, dtype=np.uint64)

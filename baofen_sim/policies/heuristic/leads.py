@@ -20,7 +20,13 @@ from baofen_sim.kernels.units import (
     suit_unit_count,
 )
 from baofen_sim.policies.heuristic.costs import POINT_COST, cheapest_single
-from baofen_sim.policies.heuristic.unseen import role_param, suit_running_out, sure_winner_mask, unseen_cards
+from baofen_sim.policies.heuristic.unseen import (
+    on_declarer_side,
+    role_param,
+    suit_running_out,
+    sure_winner_mask,
+    unseen_cards,
+)
 from baofen_sim.policies.registry import HEURISTIC_DRAW_TRUMPS, HEURISTIC_THROW_SURE
 
 DRAW_LENGTH_RATIO = 3  # the declarer draws with low trumps while unseen trumps <= 3 x his own
@@ -125,7 +131,7 @@ def heuristic_lead(params, tb, view, hand_ge1, hand_eq2, rng_state):
     hand_ge1 = np.uint64(hand_ge1)
     hand_eq2 = np.uint64(hand_eq2)
     unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
-    is_declarer = view.seat == view.declarer
+    is_declarer = on_declarer_side(view, view.seat)
     may_throw = role_param(params, view, HEURISTIC_THROW_SURE) > 0.5 and tb.allow_throws != 0 and view.throw_allowed
     tmask = tb.suit_mask[TRUMP]
     rank = held_eight_rank(tb, hand_eq2) if popcount(hand_eq2) >= EIGHT_PAIRS else -1

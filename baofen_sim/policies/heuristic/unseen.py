@@ -55,16 +55,22 @@ def table_points(tb, view):
 
 
 @njit(cache=True)
-def is_teammate(declarer, a, b):
-    """Baofen teams (§0.5): two different defenders play together; the declarer has no teammate."""
-    return a != b and a != declarer and b != declarer
+def on_declarer_side(view, seat):
+    """The seat scores with the declarer (`view.side_mask`: in Baofen he alone, in 80分 the 庄 and his partner)."""
+    return (view.side_mask >> np.int64(seat)) & 1 != 0
+
+
+@njit(cache=True)
+def is_teammate(side_mask, a, b):
+    """Two different seats of one side (Baofen §0.5: two defenders; the declarer has no teammate; 80分: partners)."""
+    return a != b and ((side_mask >> np.int64(a)) & 1) == ((side_mask >> np.int64(b)) & 1)
 
 
 @njit(cache=True, inline="always")
 def role_param(params, view, declarer_slot):
-    """The acting seat's value of a play parameter the declarer and the defenders hold apart (registry
+    """The acting seat's value of a play parameter the declarer's side and the defenders hold apart (registry
     DEFENDER_SLOT)."""
-    return params[declarer_slot if view.seat == view.declarer else declarer_slot + DEFENDER_SLOT]
+    return params[declarer_slot if on_declarer_side(view, view.seat) else declarer_slot + DEFENDER_SLOT]
 
 
 @njit(cache=True)
@@ -74,7 +80,7 @@ def opponents_after(tb, view, player):
     count = 0
     for j in range(view.n_played + 1, n):
         seat = seat_after(view.leader, j, n)
-        if seat != player and not is_teammate(view.declarer, seat, player):
+        if seat != player and not is_teammate(view.side_mask, seat, player):
             count += 1
     return count
 

@@ -1,0 +1,139 @@
+"""`baofen-sim report` of an 80分 run (RULES.md §7.3): what a club asks of it, every rate with its Wilson 95% CI and
+every mean with its normal 95% CI (hands of one table are not independent: the intervals treat them as if they were,
+as the Baofen report does).
+
+- the 庄家方's win rate (T < threshold), and the distribution of T over the rows of the level table (§7.3.12);
+- levels gained per hand (by the winning team), and by which side;
+- games: finished games, hands per finished game, the share of finished games each team wins;
+- where the trump came from (a single, a pair, a joker pair, the kitty, a 反底), showings and 反底s per hand;
+- 抠底: how often the 抓分方 win the last trick with kitty points at stake, and the bonus then;
+- failed throws per hand.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+from rich.console import Console
+
+from baofen_sim.analysis.runs import ReportError, Run, open_output, open_run
+from baofen_sim.analysis.stats import interval_list, mean_interval, wilson_interval
+from baofen_sim.engine.tractor80.records import NUM_TEAMS, TRUMP_SOURCE_LABELS
+from baofen_sim.rules.options import TrumpSelection
+
+Report80 = dict[str, Any]
+
+
+def rate(successes: int, n: int) -> dict[str, Any]:
+    return {"rate": successes / n if n else None, "ci": interval_list(wilson_interval(successes, n)), "n": n}
+
+
+def mean(values: pl.Series) -> dict[str, Any]:
+    n = len(values)
+    average = float(values.mean()) if n else None
+    spread = float(values.std()) if n > 1 else None
+    return {"mean": average, "ci": interval_list(mean_interval(average, spread, n)), "n": n}
+
+
+def total_rows(threshold: int, step: int) -> list[tuple[str, int | None, int | None]]:
+    """The level table's rows of T (§7.3.12): (label, low, high) with low ≤ T < high (None: open)."""
+    rows = [("T = 0", 0, 1), (f"0 < T < {threshold - step}", 1, threshold - step),
+            (f"{threshold - step} ≤ T < {threshold}", threshold - step, threshold)]
+    for low in range(threshold, threshold + 3 * step, step):
+        rows.append((f"{low} ≤ T < {low + step}", low, low + step))
+    rows.append((f"T ≥ {threshold + 3 * step}", threshold + 3 * step, None))
+    return rows
+
+
+def is_tractor80_run(out: str | Path) -> bool:
+    """Whether `out` holds a run (not a sweep) of 80分 rules."""
+    try:
+        output = open_output(out, warn=lambda _: None)
+    except ReportError:
+        return False
+    rules = (output.spec or {}).get("rules", {}) if isinstance(output, Run) else {}
+    return rules.get("trump_selection") == TrumpSelection.DEAL_DECLARATION
+
+
+def tractor80_report(out: str | Path) -> Report80:
+    """The numbers of the 80分 run in `out`."""
+    run = open_run(out)
+    rules = (run.spec or {}).get("rules", {})
+    threshold, step = rules.get("threshold", 80), rules.get("level_step", 40)
+    hands = run.scan().collect()
+    n = hands.height
+    report: Report80 = {"out": str(out), "hands": n, "tables": hands["table"].n_unique(),
+                        "zhuang_side_wins": rate(int(hands["declarer_won"].sum()), n)}
+    total = hands["defenders_total"]
+    report["defenders_total"] = [{"row": label, **rate(int(((total >= low) & (total < high if high else True)).sum()),
+                                                      n)} for label, low, high in total_rows(threshold, step)]
+    report["levels_per_hand"] = mean(hands["up_levels"].cast(pl.Float64))
+    report["levels_per_hand_by_side"] = {
+        side: mean(hands.filter(pl.col("declarer_won") == won)["up_levels"].cast(pl.Float64))
+        for side, won in (("庄家方 holds", True), ("抓分方 take over", False))}
+    report["games"] = _games(hands)
+    source = hands["trump_source"].cast(pl.Utf8)
+    report["trump_source"] = {label: rate(int((source == label).sum()), n) for label in TRUMP_SOURCE_LABELS}
+    report["showings_per_hand"] = mean(hands["declarations"].cast(pl.Float64))
+    report["fandi_per_hand"] = mean(hands["fandi"].cast(pl.Float64))
+    won_last = hands.filter(pl.col("kitty_multiplier") > 0)
+    report["koudi"] = {"rate": rate(won_last.height, n),
+                       "bonus_when_won": mean(won_last["kitty_bonus"].cast(pl.Float64)),
+                       "multiplier_when_won": mean(won_last["kitty_multiplier"].cast(pl.Float64))}
+    report["failed_throws_per_hand"] = mean(hands["failed_throws"].cast(pl.Float64))
+    return report
+
+
+def _games(hands: pl.DataFrame) -> dict[str, Any]:
+    """Finished games (a hand with game_over), their length in hands and the team that won each: the team that went
+    up in the game's last hand (reach_A: it reached A; win_hand_at_A: it held at A)."""
+    games = (hands.with_columns(pl.int_range(pl.len()).over(["table", "game"]).alias("hand_of_game"))
+             .filter(pl.col("game_over")))
+    finished = games.height
+    out: dict[str, Any] = {"finished": finished, "hands_per_game": mean((games["hand_of_game"] + 1).cast(pl.Float64))}
+    out["team_wins"] = {f"team {team}": rate(int((games["up_team"] == team).sum()), finished)
+                        for team in range(NUM_TEAMS)}
+    return out
+
+
+def _rate_text(value: dict[str, Any]) -> str:
+    if value["rate"] is None:
+        return "–"
+    low, high = value["ci"]
+    return f"{100 * value['rate']:.2f}% [{100 * low:.2f}, {100 * high:.2f}]"
+
+
+def _mean_text(value: dict[str, Any], digits: int = 3) -> str:
+    if value["mean"] is None:
+        return "–"
+    if value["ci"] is None:
+        return f"{value['mean']:.{digits}f}"
+    low, high = value["ci"]
+    return f"{value['mean']:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
+
+
+def print_tractor80_report(report: Report80, console: Console) -> None:
+    """The report as text on `console`: one line per number, CIs in brackets."""
+
+    def echo(line: str) -> None:
+        console.print(line, markup=False, highlight=False)
+
+    echo(f"80分 run {report['out']}: {report['hands']:,} hands at {report['tables']:,} tables")
+    echo(f"the 庄家方 win the hand (T below the threshold): {_rate_text(report['zhuang_side_wins'])}")
+    echo("the defenders' total T over the level table (§7.3.12):")
+    for row in report["defenders_total"]:
+        echo(f"  {row['row']:<16} {_rate_text(row)}")
+    echo(f"levels gained per hand: {_mean_text(report['levels_per_hand'])}; "
+         + "; ".join(f"{side}: {_mean_text(v)}" for side, v in report["levels_per_hand_by_side"].items()))
+    games = report["games"]
+    echo(f"games finished: {games['finished']:,}, hands per finished game {_mean_text(games['hands_per_game'], 2)}; "
+         "won by " + ", ".join(f"{team} {_rate_text(v)}" for team, v in games["team_wins"].items()))
+    echo("trump set by: " + ", ".join(f"{label} {_rate_text(v)}" for label, v in report["trump_source"].items()))
+    echo(f"showings per hand {_mean_text(report['showings_per_hand'])}, 反底 per hand "
+         f"{_mean_text(report['fandi_per_hand'])}")
+    koudi = report["koudi"]
+    echo(f"抠底 (the 抓分方 win the last trick, m > 0): {_rate_text(koudi['rate'])}; then the bonus "
+         f"{_mean_text(koudi['bonus_when_won'], 2)}, the multiplier {_mean_text(koudi['multiplier_when_won'], 2)}")
+    echo(f"failed throws per hand: {_mean_text(report['failed_throws_per_hand'])}")

@@ -1,0 +1,116 @@
+"""The 80分 heuristic's showings, 反底s and bury (RULES.md §7.3.4, §7.3.7, §7.3.8), on the seat's own cards (kind
+counts) only; its play is the shared heuristic (`policies.heuristic`) with the 庄 and his partner on one side.
+
+- Showing: the trumps a seat would hold under each trump it may show are its level cards, its jokers and the cards
+  of that suit (no suit for a joker pair). It shows the option with the most of them once at least SHOW_MIN_CARDS
+  cards have arrived and they are at least SHOW_SHARE of its cards so far; it reinforces its own single (自保) as soon
+  as it can; it never overcalls its partner.
+- 反底: with a pair that gives it at least FANDI_MARGIN more trumps than the trump standing, and never against its
+  partner's trump.
+- Bury: the cheapest kitty_size copies by a cost that keeps trumps (level cards, jokers, the trump suit), points
+  (a 抠底 multiplies them for the other side, §7.3.11) and pairs, and empties short plain suits.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from baofen_sim.cards import BIG_JOKER, LITTLE_JOKER, NUM_KINDS, NUM_RANKS, NUM_SUITS
+from baofen_sim.codes import NO_SEAT, NO_TRUMP
+from baofen_sim.engine.tractor80.declaring import TIER_LITTLE_JOKERS, TIER_NONE, showing_trump
+from baofen_sim.engine.tractor80.records import NUM_SEATS
+from baofen_sim.engine.tractor80.result import PARTNER_OFFSET
+from baofen_sim.kernels.jit import njit
+from baofen_sim.kernels.scoring import KIND_POINTS
+
+SHOW_MIN_CARDS = 8  # cards received before a first showing (too few say nothing of the suit)
+SHOW_SHARE = 0.3  # ... and the share of them that would be trumps
+FANDI_MARGIN = 3  # trumps a 反底 must add over the standing trump
+KEEP_TRUMP = 1000.0  # bury costs: trumps stay out of the kitty unless nothing else fills it
+POINT_COST = 10.0  # per card point (a 抠底 doubles them at least, for the other side)
+PAIR_COST = 15.0  # a card of a pair
+VOID_BONUS = 4.0  # per card a plain suit is short of SHORT_SUIT
+SHORT_SUIT = 6
+MAX_HAND = 40  # a seat's cards with the kitty, and room for two more
+
+
+@njit(cache=True)
+def trumps_under(counts, level, trump):
+    """Cards of `counts` that are trumps if `trump` (a suit or NO_TRUMP) is named at `level`."""
+    total = counts[LITTLE_JOKER] + counts[BIG_JOKER]
+    for suit in range(NUM_SUITS):
+        total += counts[suit * NUM_RANKS + level]
+    if trump != NO_TRUMP:
+        for rank in range(NUM_RANKS):
+            if rank != level:
+                total += counts[trump * NUM_RANKS + rank]
+    return total
+
+
+@njit(cache=True)
+def heuristic_showing(counts, received, level, cur_seat, cur_tier, cur_suit, seat, n_options, tiers, suits):
+    """(tier, suit) of the showing to make now among the n legal options, or TIER_NONE; `counts`: the seat's
+    `received` cards so far."""
+    if n_options == 0 or (cur_seat != NO_SEAT and seat == (cur_seat + PARTNER_OFFSET) % NUM_SEATS):
+        return TIER_NONE, 0
+    if seat == cur_seat:
+        return tiers[0], suits[0]  # 自保: the only option a seat has against its own showing
+    best, best_trumps = -1, -1
+    for i in range(n_options):
+        trumps = trumps_under(counts, level, showing_trump(tiers[i], suits[i]))
+        if trumps > best_trumps:
+            best, best_trumps = i, trumps
+    if received < SHOW_MIN_CARDS or best_trumps < SHOW_SHARE * received:
+        return TIER_NONE, 0
+    return tiers[best], suits[best]
+
+
+@njit(cache=True)
+def heuristic_fandi(counts, level, set_seat, set_tier, set_suit, seat, n_options, tiers, suits):
+    """(tier, suit) of the pair to challenge the kitty with, or TIER_NONE."""
+    if n_options == 0 or seat == (set_seat + PARTNER_OFFSET) % NUM_SEATS:
+        return TIER_NONE, 0
+    standing = trumps_under(counts, level, showing_trump(set_tier, set_suit))
+    best, best_trumps = -1, standing + FANDI_MARGIN - 1
+    for i in range(n_options):
+        if tiers[i] >= TIER_LITTLE_JOKERS and set_tier < TIER_LITTLE_JOKERS:
+            trumps = trumps_under(counts, level, NO_TRUMP)
+        else:
+            trumps = trumps_under(counts, level, showing_trump(tiers[i], suits[i]))
+        if trumps > best_trumps:
+            best, best_trumps = i, trumps
+    if best < 0:
+        return TIER_NONE, 0
+    return tiers[best], suits[best]
+
+
+@njit(cache=True)
+def bury_cost(counts, level, trump, kind):
+    """What burying one copy of `kind` costs the burier (module docstring)."""
+    if kind >= LITTLE_JOKER:
+        return KEEP_TRUMP
+    suit, rank = kind // NUM_RANKS, kind % NUM_RANKS
+    if rank == level or suit == trump:
+        return KEEP_TRUMP + rank
+    length = 0
+    for r in range(NUM_RANKS):
+        if r != level:
+            length += counts[suit * NUM_RANKS + r]
+    cost = rank + POINT_COST * KIND_POINTS[kind] + (PAIR_COST if counts[kind] == 2 else 0.0)
+    return cost - VOID_BONUS * max(0, SHORT_SUIT - length)
+
+
+@njit(cache=True)
+def heuristic_bury(counts, level, trump, out):
+    """The kitty_size = len(out) cheapest copies by `bury_cost` (ties: the lower kind first) into out."""
+    kinds = np.empty(MAX_HAND, dtype=np.int64)
+    costs = np.empty(MAX_HAND, dtype=np.float64)
+    n = 0
+    for kind in range(NUM_KINDS):
+        for _ in range(counts[kind]):
+            kinds[n] = kind
+            costs[n] = bury_cost(counts, level, trump, kind)
+            n += 1
+    order = np.argsort(costs[:n], kind="mergesort")
+    for i in range(out.shape[0]):
+        out[i] = kinds[order[i]]

@@ -1,0 +1,187 @@
+"""The 80分 engine (engine/tractor80) against the reference engine and RULES.md §7.3: every hand it plays, re-judged
+from its game record by the reference (`judge`), is legal step by step and gives the kernel's result; the invariants
+of a deal (108 cards, 200 points, levels never past A, 积分 zero-sum); a table as a sequence of hands carrying the
+levels, the 庄 and the 积分; seat-stable deals; rows that depend on neither the chunking nor the threads; a golden
+digest; and the CLI end to end (simulate, report, replay --record accepted by judge)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+
+import numba
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from baofen_sim.cards import RANK_A, full_pack, parse_cards, rank_name
+from baofen_sim.cli import app
+from baofen_sim.codes import NO_SEAT
+from baofen_sim.engine.record import deal
+from baofen_sim.engine.tractor80.chunk import hand_arrays80, play_chunk80
+from baofen_sim.engine.tractor80.record import replayed_hands80
+from baofen_sim.io.records import parse_record
+from baofen_sim.judge import judge
+from baofen_sim.rules.presets import TRACTOR_80FEN
+from baofen_sim.runspec import RunSpec
+
+runner = CliRunner()
+
+# Option sets whose hands are re-judged, played by random players (every rule path: showings, 反底s, throws): the
+# preset, and every alternative the flow or the result reads; and the preset played by the heuristic.
+VARIANTS = {
+    "preset": (),
+    "heuristic": (),
+    "alternatives": ("fandi_first_challenge=any_pair", "fandi_eligible=any_but_last_burier",
+                     "kitty_multiplier_basis=lead_structure", "kitty_multiplier_multi_tractor=sum",
+                     "game_end=win_hand_at_A", "next_declarer_on_hold=self", "start_level=10",
+                     "declare_single_overcalls_single=true"),
+    "no 反底, no 自保, no floor": ("fandi_enabled=false", "allow_self_reinforce=false", "defender_points_floor=none",
+                                 "score_per_level=3"),
+}
+JUDGED_HANDS = 160  # per variant, at tables of 40 hands (games end and start again)
+RESULT_KEYS = ("defenders_points", "kitty_points", "kitty_multiplier", "kitty_bonus", "penalty_points",
+               "defenders_total", "declarer_won", "up_team", "up_levels", "game_over")
+
+
+def spec_of(overrides=(), deals=JUDGED_HANDS, hands_per_table=40, seed=5, policy="random") -> RunSpec:
+    return RunSpec(rules=TRACTOR_80FEN.with_overrides(overrides), deals=deals, hands_per_table=hands_per_table,
+                   seed=seed, policies=(policy,) * 4)
+
+
+@pytest.fixture(scope="session")
+def replayed():
+    """Every variant's hands with their game records (the first call compiles the 80分 engine)."""
+    specs = {name: spec_of(overrides, policy="heuristic" if name == "heuristic" else "random")
+             for name, overrides in VARIANTS.items()}
+    return {name: (spec, replayed_hands80(spec, 0, spec.tables)) for name, spec in specs.items()}
+
+
+def result_of_row(row) -> dict:
+    """The row as the judge's result line names its fields."""
+    out = {key: (bool(row[key]) if isinstance(row[key], np.bool_) else int(row[key])) for key in RESULT_KEYS}
+    out["declarer"] = int(row.zhuang)
+    out["level"] = rank_name(int(row.level))
+    out["trump"] = "SHCD"[row.trump] if row.trump >= 0 else "NT"
+    out["levels_after"] = [rank_name(int(level)) for level in row.levels_after]
+    out["next_zhuang"] = None if row.game_over else int(row.next_zhuang)
+    out["settlement"] = [int(x) for x in row.settle[:4]]
+    return out
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_kernel_hand_is_legal_for_the_reference_and_gives_its_result_line(replayed, variant):
+    _, hands = replayed[variant]
+    sources = Counter()
+    for row, record in hands:
+        report = judge(parse_record(record))
+        assert report.legal, (int(row.hand), report.events[-1])
+        result = report.events[-1]
+        assert result["event"] == "result"
+        want = result_of_row(row)
+        assert {key: result[key] for key in want} == want, int(row.hand)
+        sources[int(row.trump_source)] += 1
+        sources["fandi hands"] += bool(record["fandi"])
+    assert sources["fandi hands"] > 0 or variant in ("no 反底, no 自保, no floor", "heuristic")
+
+
+def test_a_deal_holds_the_108_cards_and_200_points_and_levels_stay_within_2_to_a(replayed):
+    for spec, hands in replayed.values():
+        for row, record in hands:
+            dealt = [card for cards in record["hands"] for card in cards] + record["kitty"]
+            assert sorted(parse_cards(dealt)) == sorted(full_pack())
+            assert all(len(cards) == spec.rules.hand_size for cards in record["hands"])
+            assert 0 <= row.defenders_points + row.kitty_points <= 200
+            assert 0 <= row.levels_after.min() and row.levels_after.max() <= RANK_A
+            assert row.settle[:4].sum() == 0 and abs(row.settle[0]) == spec.rules.score_per_level * row.up_levels
+
+
+def test_a_table_carries_levels_zhuang_and_score_from_hand_to_hand_and_starts_a_new_game_after_one_ends(replayed):
+    spec, hands = replayed["preset"]
+    rows = [row for row, _ in hands]
+    start = spec.rules.start_level - 2
+    games_over = 0
+    for before, after in zip(rows, rows[1:], strict=False):
+        if after.table != before.table:
+            assert after.first_hand and after.game == 0 and list(after.levels_before) == [start, start]
+            continue
+        np.testing.assert_array_equal(after.cumulative[:4], before.cumulative[:4] + after.settle[:4])
+        if before.game_over:
+            games_over += 1
+            assert after.first_hand and after.game == before.game + 1
+            assert list(after.levels_before) == [start, start]
+        else:
+            assert not after.first_hand and after.zhuang == before.next_zhuang
+            assert list(after.levels_before) == list(before.levels_after)
+            assert after.level == after.levels_before[after.zhuang % 2]
+    assert games_over > 0
+
+
+def test_deals_are_seat_stable_whoever_receives_the_first_card(replayed):
+    spec, hands = replayed["preset"]
+    firsts = set()
+    for row, record in hands[:40]:
+        seats, kitty = deal(spec.seed, int(row.hand))
+        assert [sorted(parse_cards(cards)) for cards in record["hands"]] == seats
+        assert sorted(parse_cards(record["kitty"])) == kitty
+        firsts.add(0 if row.first_hand else int(row.zhuang))
+    assert len(firsts) > 1
+
+
+def test_rows_do_not_depend_on_the_chunking_or_the_threads():
+    spec = spec_of(deals=96, hands_per_table=8, seed=9)
+    whole = play_chunk80(spec, 0, spec.tables).rows
+    parts = np.concatenate([play_chunk80(spec, first, 3).rows for first in range(0, spec.tables, 3)])
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        one_thread = play_chunk80(spec, 0, spec.tables).rows
+    finally:
+        numba.set_num_threads(threads)
+    for name in whole.dtype.names:
+        np.testing.assert_array_equal(whole[name], parts[name], err_msg=name)
+        np.testing.assert_array_equal(whole[name], one_thread[name], err_msg=name)
+
+
+def test_the_first_hand_of_a_game_makes_the_last_declarer_zhuang_or_a_random_seat(replayed):
+    for _, hands in replayed.values():
+        for row, record in hands:
+            if row.first_hand and record["declarations"]:
+                assert row.zhuang == record["declarations"][-1]["seat"] and row.trump_setter != NO_SEAT
+
+
+# The digest of a small run's hand columns: a change means the same RunSpec plays other hands (bump RULES_VERSION).
+GOLDEN_80FEN = "b4b36983597ffe7447060e1791d806d10d23598fdebfb7d1dadc0ba0084d098d"
+
+
+def run_digest(spec: RunSpec) -> str:
+    arrays = hand_arrays80(spec, play_chunk80(spec, 0, spec.tables).rows)
+    digest = hashlib.sha256()
+    for name in sorted(arrays):
+        digest.update(name.encode())
+        digest.update(np.ascontiguousarray(arrays[name]).tobytes())
+    return digest.hexdigest()
+
+
+def test_golden_digest_of_an_80fen_run():
+    assert run_digest(spec_of(deals=256, hands_per_table=32, seed=2026)) == GOLDEN_80FEN
+
+
+def test_simulate_report_and_a_replayed_record_that_judge_accepts(tmp_path):
+    out = tmp_path / "run"
+    result = runner.invoke(app, ["simulate", "--rules", "tractor-80fen", "--deals", "96", "--seed", "4", "--out",
+                                 str(out)])
+    assert result.exit_code == 0, result.output
+    report = runner.invoke(app, ["report", str(out), "--json"])
+    assert report.exit_code == 0, report.output
+    numbers = json.loads(report.stdout)
+    assert numbers["hands"] == 96 and 0 < numbers["zhuang_side_wins"]["rate"] < 1
+    assert abs(sum(row["rate"] for row in numbers["defenders_total"]) - 1) < 1e-9
+    replay = runner.invoke(app, ["replay", str(out), "--hand", "37", "--record"])
+    assert replay.exit_code == 0, replay.output
+    (tmp_path / "h37.json").write_text(replay.stdout)
+    judged = runner.invoke(app, ["judge", str(tmp_path / "h37.json"), "--json"])
+    assert judged.exit_code == 0, judged.output
+    events = [json.loads(line) for line in judged.stdout.splitlines()]
+    assert events[-1]["event"] == "result" and all(e.get("legal", True) for e in events)
