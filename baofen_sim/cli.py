@@ -26,7 +26,14 @@ from baofen_sim.analysis import text
 from baofen_sim.analysis.compare import compare_runs, print_comparison
 from baofen_sim.analysis.report import ReportError, build_report, print_report
 from baofen_sim.analysis.selection import parse_evaluation_range
-from baofen_sim.analysis.tractor80 import is_tractor80_run, print_tractor80_report, tractor80_report
+from baofen_sim.analysis.tractor80 import (
+    is_tractor80_run,
+    is_tractor80_sweep,
+    print_tractor80_report,
+    print_tractor80_sweep_report,
+    tractor80_report,
+    tractor80_sweep_report,
+)
 from baofen_sim.cards import CardError
 from baofen_sim.crash import INTERRUPTED_EXIT, report_internal_error
 from baofen_sim.games import game_engine
@@ -482,11 +489,15 @@ def report_command(
 
     Example: baofen-sim report runs/bf-1m --by zhujiao --by declarer_strength --plot by-target.png
     """
-    if is_tractor80_run(out):
+    tractor80 = {"run": is_tractor80_run(out), "sweep": is_tractor80_sweep(out)}
+    if any(tractor80.values()):
         if by or plot or compare or baseline or evaluation:
-            raise typer.BadParameter("an 80分 run's report has no --by, --plot, --compare, --baseline or --evaluation "
-                                     "yet")
-        _print(tractor80_report(out), as_json, print_tractor80_report)
+            raise typer.BadParameter("an 80分 report has no --by, --plot, --compare, --baseline or --evaluation yet "
+                                     "(a sweep's report compares every variant with the first, hand by hand)")
+        if tractor80["run"]:
+            _print(tractor80_report(out), as_json, print_tractor80_report)
+        else:
+            _print(tractor80_sweep_report(out), as_json, print_tractor80_sweep_report)
         return
     if plot is not None:
         from baofen_sim.analysis.plot import check_plot_format  # matplotlib only when asked

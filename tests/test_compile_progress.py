@@ -209,7 +209,7 @@ def test_a_first_simulate_on_a_cold_cache_compiles_on_every_core_before_its_firs
 
     engine, events = FakeEngine(), []
     monkeypatch.setattr(simulate_module, "ENGINE_RUNNER", engine)
-    monkeypatch.setattr(simulate_module, "engine_is_compiled", lambda: False)
+    monkeypatch.setattr(simulate_module, "engine_is_compiled", lambda game: False)
 
     def compile_engine(show):
         events.append(("compile", show, len(engine.calls)))

@@ -34,7 +34,7 @@ from baofen_sim.rules.game_texts import unworded_options
 from baofen_sim.rules.game_texts_80fen import level_table
 from baofen_sim.rules.presets import TRACTOR_80FEN
 from baofen_sim.rules.ruleset import NOT_READ, OPTION_NAMES, SECTIONS
-from baofen_sim.runspec import RunSpec
+from baofen_sim.runspec import RunSpec, RunSpecError
 from tests.test_cli_rules import assert_one_line_error, run
 
 # ---- Baofen is byte-identical: pinned from main before the §9.4 options existed ----
@@ -249,8 +249,6 @@ def test_a_rules_file_with_an_option_of_the_other_game_is_one_line_exit_2(tmp_pa
 
 
 @pytest.mark.parametrize(("command", "message"), [
-    (["simulate", "--rules", "tractor-80fen", "--policy", "heuristic", "--deals", "16"],
-     "80分 plays with the policies random so far, not heuristic: give --policy random"),
     (["simulate", "--rules", "tractor-80fen", "--declarer", "0", "--target", "85", "--deals", "16"],
      "--declarer and --target: 80分 has no forced declarer"),
     (["simulate", "--rules", "tractor-80fen", "--tricks", "--deals", "16"], "--tricks: 80分 runs write no trick rows"),
@@ -264,7 +262,10 @@ def test_simulate_and_sweep_refuse_what_the_80fen_engine_does_not_play_before_an
 
 
 def test_a_run_spec_refuses_what_the_engine_does_not_play():
-    assert RunSpec(rules=TRACTOR_80FEN).policies == ("random",) * 4  # 80分's players so far
+    assert RunSpec(rules=TRACTOR_80FEN).policies == ("heuristic",) * 4  # 80分's default player
+    with pytest.raises(RunSpecError, match="^80分 plays with the policies heuristic, random so far, not sampler: "
+                                           "give --policy heuristic$"):
+        RunSpec(rules=TRACTOR_80FEN, policies=("sampler",) * 4)
     with pytest.raises(RulesError, match="^not implemented by the Baofen engine: allow_no_trump=true"):
         RunSpec(rules=preset("baofen").replace(allow_no_trump=True))
     require_supported(preset("baofen-001"))  # Baofen plays

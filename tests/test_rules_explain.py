@@ -72,7 +72,8 @@ def test_an_option_explains_its_default_in_each_preset():
     assert "- Default: baofen r000, baofen-001 r001, tractor-80fen none." in explain("joker_tractor_mode")
     assert "- Default in every preset: true." in explain("allow_throws")
     assert "- Default in every preset that reads it: 5." in explain("bid_cap_pairs_min")
-    assert "- simulate and sweep play only after_kitty (Baofen) for now;" in explain("trump_selection")
+    assert ("- simulate and sweep play only after_kitty (Baofen), deal_declaration (80分) for now;"
+            in explain("trump_selection"))
 
 
 # ---- each preset's game ----

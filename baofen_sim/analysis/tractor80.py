@@ -8,6 +8,9 @@ as the Baofen report does).
 - where the trump came from (a single, a pair, a joker pair, the kitty, a 反底), showings and 反底s per hand;
 - 抠底: how often the 抓分方 win the last trick with kitty points at stake, and the bonus then;
 - failed throws per hand.
+
+On a sweep (`tractor80_sweep_report`): each variant's headline numbers, and each variant's paired difference from the
+first variant, hand by hand on the same deals.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any
 import polars as pl
 from rich.console import Console
 
-from baofen_sim.analysis.runs import ReportError, Run, open_output, open_run
+from baofen_sim.analysis.runs import ReportError, Run, Sweep, open_output, open_run
 from baofen_sim.analysis.stats import interval_list, mean_interval, wilson_interval
 from baofen_sim.engine.tractor80.records import NUM_TEAMS, TRUMP_SOURCE_LABELS
 from baofen_sim.rules.options import TrumpSelection
@@ -59,12 +62,16 @@ def is_tractor80_run(out: str | Path) -> bool:
 
 def tractor80_report(out: str | Path) -> Report80:
     """The numbers of the 80分 run in `out`."""
-    run = open_run(out)
+    return run_numbers(open_run(out))
+
+
+def run_numbers(run: Run) -> Report80:
+    """The numbers of an 80分 run, or of one variant of a sweep."""
     rules = (run.spec or {}).get("rules", {})
     threshold, step = rules.get("threshold", 80), rules.get("level_step", 40)
     hands = run.scan().collect()
     n = hands.height
-    report: Report80 = {"out": str(out), "hands": n, "tables": hands["table"].n_unique(),
+    report: Report80 = {"out": str(run.out), "hands": n, "tables": hands["table"].n_unique(),
                         "zhuang_side_wins": rate(int(hands["declarer_won"].sum()), n)}
     total = hands["defenders_total"]
     report["defenders_total"] = [{"row": label, **rate(int(((total >= low) & (total < high if high else True)).sum()),
@@ -137,3 +144,65 @@ def print_tractor80_report(report: Report80, console: Console) -> None:
     echo(f"抠底 (the 抓分方 win the last trick, m > 0): {_rate_text(koudi['rate'])}; then the bonus "
          f"{_mean_text(koudi['bonus_when_won'], 2)}, the multiplier {_mean_text(koudi['multiplier_when_won'], 2)}")
     echo(f"failed throws per hand: {_mean_text(report['failed_throws_per_hand'])}")
+
+
+# ----- sweeps: each variant, and its paired difference from the first on the same deals ---------------------------
+
+# Per-hand metrics of the paired comparison: (name, expression).
+PAIRED_METRICS = (
+    ("庄家方 win rate", pl.col("declarer_won").cast(pl.Float64)),
+    ("defenders' total T", pl.col("defenders_total").cast(pl.Float64)),
+    ("levels gained per hand", pl.col("up_levels").cast(pl.Float64)),
+    ("抠底 rate", (pl.col("kitty_multiplier") > 0).cast(pl.Float64)),
+    ("抠底 bonus per hand", pl.col("kitty_bonus").cast(pl.Float64)),
+    ("games ended per hand", pl.col("game_over").cast(pl.Float64)),
+)
+
+
+def is_tractor80_sweep(out: str | Path) -> bool:
+    """Whether `out` holds a sweep of 80分 rules."""
+    try:
+        output = open_output(out, warn=lambda _: None)
+    except ReportError:
+        return False
+    return isinstance(output, Sweep) and all(
+        (variant.spec or {}).get("rules", {}).get("trump_selection") == TrumpSelection.DEAL_DECLARATION
+        for variant in output.variants)
+
+
+def tractor80_sweep_report(out: str | Path) -> Report80:
+    """Each variant's numbers (`tractor80_report`), and each variant's paired difference from the first on every
+    PAIRED_METRICS metric (the same hands: common deals, DESIGN.md §4), mean with its 95% CI."""
+    sweep = open_output(out)
+    assert isinstance(sweep, Sweep)
+    base, *others = sweep.variants
+    metrics = [expression.alias(name) for name, expression in PAIRED_METRICS]
+    base_hands = base.scan().select("hand", *metrics).collect()
+    report: Report80 = {"out": str(out), "vary": list(sweep.vary), "baseline": base.values,
+                        "variants": [{"values": v.values, **run_numbers(v)} for v in sweep.variants],
+                        "paired": []}
+    for variant in others:
+        hands = variant.scan().select("hand", *metrics).collect().join(base_hands, on="hand", suffix=" (base)")
+        report["paired"].append({"values": variant.values, "hands": hands.height, "differences": {
+            name: mean(hands[name] - hands[f"{name} (base)"]) for name, _ in PAIRED_METRICS}})
+    return report
+
+
+def print_tractor80_sweep_report(report: Report80, console: Console) -> None:
+    def echo(line: str) -> None:
+        console.print(line, markup=False, highlight=False)
+
+    echo(f"80分 sweep {report['out']} over {', '.join(report['vary'])}: {len(report['variants'])} variants")
+    for variant in report["variants"]:
+        echo(f"{_values_text(variant['values'])}: the 庄家方 win {_rate_text(variant['zhuang_side_wins'])}, levels per "
+             f"hand {_mean_text(variant['levels_per_hand'])}, 抠底 {_rate_text(variant['koudi']['rate'])}, games "
+             f"finished {variant['games']['finished']:,}")
+    for paired in report["paired"]:
+        echo(f"paired, {_values_text(paired['values'])} − {_values_text(report['baseline'])} "
+             f"({paired['hands']:,} hands):")
+        for name, value in paired["differences"].items():
+            echo(f"  {name:<24} {_mean_text(value, 4)}")
+
+
+def _values_text(values: dict[str, Any]) -> str:
+    return ", ".join(f"{name} = {value}" for name, value in values.items())

@@ -15,29 +15,34 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-# (label, policy, parameter files for every seat): the heuristic with the threshold bidder declares most hands
-# (comparable with the entries before the table bidder became the default, which passes about 84% of them)
-BENCHED = (("random", "random", ()), ("heuristic", "heuristic", ("threshold-bids",)),
-           ("heuristic, table bids", "heuristic", ()))
+# (label, policy, parameter files for every seat, rules): the heuristic with the threshold bidder declares most hands
+# (comparable with the entries before the table bidder became the default, which passes about 84% of them); 80分
+# plays every hand
+BENCHED = (("random", "random", (), "baofen"), ("heuristic", "heuristic", ("threshold-bids",), "baofen"),
+           ("heuristic, table bids", "heuristic", (), "baofen"),
+           ("80分 random", "random", (), "tractor-80fen"), ("80分 heuristic", "heuristic", (), "tractor-80fen"))
 THREADS = (1, 2)
 WARM_TABLES = 64
 
 _THROUGHPUT = """
 import json, time, numba
 numba.set_num_threads({threads})
-from baofen_sim.engine import run_chunk
 from baofen_sim.policies.registry import parse_policy_options
+from baofen_sim.rules import load_rules
 from baofen_sim.runspec import RunSpec
+from baofen_sim.simulate import engine_run_chunk as run_chunk
 policies, params = parse_policy_options(["{policy}"], {files!r}, 4)
-spec = RunSpec(policies=policies, params=params, deals={hands}, seed=1, threads={threads})
+spec = RunSpec(rules=load_rules({rules!r}), policies=policies, params=params, deals={hands}, seed=1,
+               threads={threads})
 run_chunk(spec, 0, {warm})
 started = time.perf_counter()
 run_chunk(spec, 0, spec.tables)
 print(json.dumps({{"seconds": time.perf_counter() - started}}))
 """
 
-# engines compiled for a cold start: the default (heuristic), random, the sampler, and the tests' set
+# engines compiled for a cold start: the default (heuristic), random, the sampler, and the tests' set; 80分's
 POLICY_MIXES = (("heuristic",), ("random",), ("sampler",), ("random", "heuristic"))
+TRACTOR80_MIXES = (("heuristic",), ("random",))
 
 # import + compile (or load) + first hands, as `baofen-sim warmup` does it: processes=None one compile process
 # per core (baofen_sim.warmup), 1 the whole compile in this one process (the compile before issue 20.10)
@@ -52,6 +57,20 @@ if engine_is_compiled():
     warm_up_engine({mix!r})
 else:
     warm_up(lambda: warm_up_engine({mix!r}), processes={processes}, show=False)
+print(json.dumps({{"seconds": time.perf_counter() - started}}))
+"""
+
+# 80分: one compile process (no compile plan yet), import + compile (or load) + a few hands
+_START80 = """
+import json, time
+started = time.perf_counter()
+from baofen_sim.policies import select_policies
+select_policies({mix!r})
+from baofen_sim.engine.tractor80.chunk import play_chunk80
+from baofen_sim.rules.presets import TRACTOR_80FEN
+from baofen_sim.runspec import RunSpec
+for policy in {mix!r}:
+    play_chunk80(RunSpec(rules=TRACTOR_80FEN, policies=(policy,) * 4, deals=4, hands_per_table=4), 0, 1)
 print(json.dumps({{"seconds": time.perf_counter() - started}}))
 """
 
@@ -72,13 +91,19 @@ print(json.dumps({{"seconds": seconds, "bytes": size,
 _REFERENCE = """
 import json, time
 from baofen_sim.engine import replay_hand
+from baofen_sim.engine.tractor80.record import replayed_hands80
 from baofen_sim.io.records import parse_record
 from baofen_sim.judge import judge
 from baofen_sim.policies.registry import parse_policy_options
+from baofen_sim.rules import Game, load_rules
 from baofen_sim.runspec import RunSpec
 policies, params = parse_policy_options(["{policy}"], {files!r}, 4)
-spec = RunSpec(policies=policies, params=params, deals={hands}, seed=1, hands_per_table={hands})
-records = [parse_record(replay_hand(spec, hand)) for hand in range({hands})]
+spec = RunSpec(rules=load_rules({rules!r}), policies=policies, params=params, deals={hands}, seed=1,
+               hands_per_table={hands})
+if spec.rules.game == Game.TRACTOR_80FEN:
+    records = [parse_record(record) for _, record in replayed_hands80(spec, 0, 1)]
+else:
+    records = [parse_record(replay_hand(spec, hand)) for hand in range({hands})]
 started = time.perf_counter()
 for record in records:
     judge(record)
@@ -140,14 +165,20 @@ def measure(config: BenchConfig, echo=print) -> dict:
         figures["cold_compile_s"][label], figures["warm_start_s"][label] = cold_and_warm_start(mix)
         echo(f"{label}: cold compile {figures['cold_compile_s'][label]:.1f} s, "
              f"warm start {figures['warm_start_s'][label]:.2f} s")
-    for label, policy, files in BENCHED:
+    for mix in TRACTOR80_MIXES:
+        label = "80分 " + "+".join(mix)
+        figures["cold_compile_s"][label], figures["warm_start_s"][label] = cold_and_warm_start(mix, start=_START80)
+        echo(f"{label}: cold compile {figures['cold_compile_s'][label]:.1f} s, "
+             f"warm start {figures['warm_start_s'][label]:.2f} s")
+    for label, policy, files, rules in BENCHED:
         for threads in THREADS:
             code = _THROUGHPUT.format(policy=policy, files=list(files), threads=threads, hands=config.hands,
-                                      warm=WARM_TABLES)
+                                      warm=WARM_TABLES, rules=rules)
             rate = config.hands / run_child(code)["seconds"]
             figures["throughput"][f"{label}/{threads}"] = rate
             echo(f"{label:21} {threads} thread(s): {rate:,.0f} hands/s")
-        reference = run_child(_REFERENCE.format(policy=policy, files=list(files), hands=config.reference_hands))
+        reference = run_child(_REFERENCE.format(policy=policy, files=list(files), hands=config.reference_hands,
+                                                rules=rules))
         figures["reference"][label] = config.reference_hands / reference["seconds"]
         echo(f"{label:21} reference engine: {figures['reference'][label]:,.0f} hands/s")
     with tempfile.TemporaryDirectory() as out:
@@ -163,12 +194,13 @@ def measure(config: BenchConfig, echo=print) -> dict:
     return figures
 
 
-def cold_and_warm_start(mix: tuple[str, ...], processes: int | None = None) -> tuple[float, float]:
+def cold_and_warm_start(mix: tuple[str, ...], processes: int | None = None, start: str = _START) -> tuple[float, float]:
     """Seconds of a cold start of the engine of `mix` (an empty cache; `processes` compile, default one per
-    core) and of the warm start after it, each in a fresh process."""
+    core; `start` the code of the start, Baofen's by default) and of the warm start after it, each in a fresh
+    process."""
     with tempfile.TemporaryDirectory() as cache:
         env = {"BAOFEN_SIM_CACHE_DIR": cache}
-        code = _START.format(mix=mix, processes=processes)
+        code = start.format(mix=mix, processes=processes)
         return run_child(code, env)["seconds"], run_child(code, env)["seconds"]
 
 
@@ -222,7 +254,7 @@ def markdown(figures: dict, config: BenchConfig, command: str) -> str:
              "(replayed from the engine's game records through the reference judge)", "",
              "| policy | 1 thread hands/s | 2 threads hands/s | speed-up | reference hands/s | kernel / reference |",
              "|---|---:|---:|---:|---:|---:|"]
-    for label, _, files in BENCHED:
+    for label, _, files, _ in BENCHED:
         one, two, ref = tp[f"{label}/1"], tp[f"{label}/2"], figures["reference"][label]
         shown = f"{label} (`--param {files[0]}`)" if files else label
         lines.append(f"| {shown} | {one:,.0f} | {two:,.0f} | {two / one:.2f}x | {ref:,.0f} | {one / ref:,.0f}x |")
