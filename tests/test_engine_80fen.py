@@ -15,12 +15,12 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from baofen_sim.cards import RANK_A, full_pack, parse_cards, rank_name
+from baofen_sim.cards import RANK_A, full_pack, parse_cards
 from baofen_sim.cli import app
 from baofen_sim.codes import NO_SEAT
 from baofen_sim.engine.record import deal
 from baofen_sim.engine.tractor80.chunk import hand_arrays80, play_chunk80
-from baofen_sim.engine.tractor80.record import replayed_hands80
+from baofen_sim.engine.tractor80.record import replayed_hands80, result_line80
 from baofen_sim.io.records import parse_record
 from baofen_sim.judge import judge
 from baofen_sim.rules.presets import TRACTOR_80FEN
@@ -41,8 +41,6 @@ VARIANTS = {
                                  "score_per_level=3"),
 }
 JUDGED_HANDS = 160  # per variant, at tables of 40 hands (games end and start again)
-RESULT_KEYS = ("defenders_points", "kitty_points", "kitty_multiplier", "kitty_bonus", "penalty_points",
-               "defenders_total", "declarer_won", "up_team", "up_levels", "game_over")
 
 
 def spec_of(overrides=(), deals=JUDGED_HANDS, hands_per_table=40, seed=5, policy="random") -> RunSpec:
@@ -58,18 +56,6 @@ def replayed():
     return {name: (spec, replayed_hands80(spec, 0, spec.tables)) for name, spec in specs.items()}
 
 
-def result_of_row(row) -> dict:
-    """The row as the judge's result line names its fields."""
-    out = {key: (bool(row[key]) if isinstance(row[key], np.bool_) else int(row[key])) for key in RESULT_KEYS}
-    out["declarer"] = int(row.zhuang)
-    out["level"] = rank_name(int(row.level))
-    out["trump"] = "SHCD"[row.trump] if row.trump >= 0 else "NT"
-    out["levels_after"] = [rank_name(int(level)) for level in row.levels_after]
-    out["next_zhuang"] = None if row.game_over else int(row.next_zhuang)
-    out["settlement"] = [int(x) for x in row.settle[:4]]
-    return out
-
-
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_every_kernel_hand_is_legal_for_the_reference_and_gives_its_result_line(replayed, variant):
     _, hands = replayed[variant]
@@ -79,7 +65,7 @@ def test_every_kernel_hand_is_legal_for_the_reference_and_gives_its_result_line(
         assert report.legal, (int(row.hand), report.events[-1])
         result = report.events[-1]
         assert result["event"] == "result"
-        want = result_of_row(row)
+        want = result_line80(row)
         assert {key: result[key] for key in want} == want, int(row.hand)
         sources[int(row.trump_source)] += 1
         sources["fandi hands"] += bool(record["fandi"])

@@ -13,7 +13,9 @@
 - `--positions N`: N concentrated mid-hand positions per preset through the trick-level harness of
   `baofen_sim.tools.differential` (legality verdicts, follow choices, lead units, throw verdicts, trick winners).
   `--rules tractor-80fen` takes positions at every 80分 level and trump, no-trump included
-  (`baofen_sim.tools.differential_80fen`); it has no whole-hand engine yet, so `--hands` refuses it.
+  (`baofen_sim.tools.differential_80fen`); its `--hands` are re-judged as Baofen's (`compare_tables80`: every step
+  legal, the result line equal to the engine's row; the table state is the engine's, carried by each record's
+  levels and 庄).
 
 Work is split over `--processes` processes (one Numba thread each). Prints a summary; exit 1 on any
 disagreement. `compare_tables` is also what tests/test_engine_differential.py runs.
@@ -33,7 +35,7 @@ MAX_REPORTED = 20  # disagreements kept per batch
 TABLES_PER_JOB = 16
 POSITIONS_PER_JOB = 200
 PROGRESS_EVERY_S = 60.0  # a progress line on stderr at most this often
-TRACTOR_80FEN = "tractor-80fen"  # trick positions only (differential_80fen)
+TRACTOR_80FEN = "tractor-80fen"  # its positions: differential_80fen; its hands: compare_tables80
 DECLARED_FIELDS = ("target", "declarer_points", "wangfen_points", "penalty_points", "result", "declarer_won")
 
 
@@ -155,6 +157,33 @@ def compare_tables(spec, first_table: int, n_tables: int) -> HandTally:
     return tally
 
 
+def compare_tables80(spec, first_table: int, n_tables: int) -> HandTally:
+    """Simulate tables first_table .. + n_tables − 1 of an 80分 `spec` with the engine and judge every hand's record
+    with the reference engine: every step legal, the result line the engine's."""
+    from baofen_sim.engine.tractor80.record import replayed_hands80, result_line80
+    from baofen_sim.io.records import RecordError, parse_record
+    from baofen_sim.judge import judge
+
+    tally = HandTally()
+    for row, record in replayed_hands80(spec, first_table, n_tables):
+        try:
+            report = judge(parse_record(record))
+        except RecordError as error:
+            problems = [f"record rejected: {error}"]
+        else:
+            want, got = result_line80(row), report.events[-1]
+            problems = ([f"illegal: {got}"] if not report.legal else
+                        [f"{key}: engine {value}, reference {got.get(key)}" for key, value in want.items()
+                         if got.get(key) != value])
+        tally.hands += 1
+        tally.declared += 1
+        tally.tricks += int(row.tricks_played)
+        tally.failed_throws += int(row.failed_throws)
+        if problems and len(tally.disagreements) < MAX_REPORTED:
+            tally.disagreements.append(f"hand {int(row.hand)}: " + "; ".join(problems))
+    return tally
+
+
 # ---- process pool ------------------------------------------------------------------------------------
 
 
@@ -168,7 +197,7 @@ def _hand_batch(args: tuple) -> HandTally:
     seat_params = {key: value for key, value in params.items() if key in known}
     spec = RunSpec(rules=preset(rules_name), policies=(policy,) * 4, params=(seat_params,) * 4, seed=seed,
                    deals=deals, hands_per_table=hands_per_table)
-    return compare_tables(spec, first_table, n_tables)
+    return (compare_tables80 if rules_name == TRACTOR_80FEN else compare_tables)(spec, first_table, n_tables)
 
 
 def _position_batch(args: tuple):
@@ -201,9 +230,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args(argv)
     presets = args.rules or ["baofen", "baofen-001"]
-    if args.hands and TRACTOR_80FEN in presets:
-        parser.error(f"--hands: {TRACTOR_80FEN} has no whole-hand engine yet; --positions N compares its trick "
-                     "kernels with the reference")
     params = {key: float(value) for key, _, value in (p.partition("=") for p in args.param)}
     policies = args.policy or ["random"]
     os.environ["NUMBA_NUM_THREADS"] = "1"  # the workers inherit it: one thread per process

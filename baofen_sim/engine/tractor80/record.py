@@ -16,7 +16,7 @@ from baofen_sim.codes import LOG_FORCED
 from baofen_sim.engine.tractor80.chunk import play_chunk80
 from baofen_sim.engine.tractor80.hand import trick_table
 from baofen_sim.engine.tractor80.materialize import tractor80_inputs
-from baofen_sim.engine.tractor80.records import NUM_TEAMS
+from baofen_sim.engine.tractor80.records import NUM_SEATS, NUM_TEAMS
 from baofen_sim.io.record_fields import record_rules
 from baofen_sim.runspec import RunSpec, RunSpecError
 from baofen_sim.tables import bits_to_kinds
@@ -59,6 +59,21 @@ def replayed_hands80(spec: RunSpec, first_table: int, n_tables: int) -> list[tup
     out = play_chunk80(spec, first_table, n_tables, log=True)
     tables = tractor80_inputs(spec).tables
     return [(out.rows[i], hand_record80(spec, out.rows[i], out.logs[i], tables)) for i in range(len(out.rows))]
+
+
+RESULT_INTEGERS = ("defenders_points", "kitty_points", "kitty_multiplier", "kitty_bonus", "penalty_points",
+                   "defenders_total", "up_team", "up_levels")
+
+
+def result_line80(row: Any) -> dict[str, Any]:
+    """A kernel row as the judge's 80分 result line (DESIGN.md §8) names its fields."""
+    line: dict[str, Any] = {key: int(row[key]) for key in RESULT_INTEGERS}
+    line.update(declarer=int(row.zhuang), level=rank_name(int(row.level)),
+                trump=SUIT_LETTERS[int(row.trump)] if row.trump >= 0 else "NT", declarer_won=bool(row.declarer_won),
+                levels_after=[rank_name(int(level)) for level in row.levels_after], game_over=bool(row.game_over),
+                next_zhuang=None if row.game_over else int(row.next_zhuang),
+                settlement=[int(x) for x in row.settle[:NUM_SEATS]])
+    return line
 
 
 def replay80(spec: RunSpec, hand: int) -> tuple[Any, dict[str, Any]]:
