@@ -627,17 +627,24 @@ def policies_command() -> None:
 @app.command("schema")
 def schema_command(
     players: Annotated[int, typer.Option("--players", metavar="N", help="Seats at the table (per-seat columns).")] = 4,
+    rules: RulesOption = "baofen",
 ) -> None:
     """Print the columns of a run's tables, OUT/hands (one row per hand) and OUT/tricks (one row per trick,
-    with --tricks): name, Arrow type and description. The descriptions also travel in the Parquet files.
+    with --tricks): name, Arrow type and description, for the game of --rules (Baofen by default). The
+    descriptions also travel in the Parquet files.
 
-    Example: baofen-sim schema
+    Example: baofen-sim schema --rules tractor-80fen
     """
+    from baofen_sim.games import resolve
     from baofen_sim.io.schema import TRICK_COLUMNS, hand_columns
 
     if not 1 <= players <= MAX_PLAYERS:
         raise typer.BadParameter(f"--players must be 1..{MAX_PLAYERS}")
-    for title, columns in (("OUT/hands", hand_columns(players)), ("OUT/tricks", TRICK_COLUMNS)):
+    engine = game_engine(load_rules(rules).game)
+    tables = [("OUT/hands", hand_columns(players, resolve(engine.rows)))]
+    if engine.tricks:
+        tables.append(("OUT/tricks", TRICK_COLUMNS))
+    for title, columns in tables:
         typer.echo(title)
         width = max(len(c.name) for c in columns)
         for c in columns:

@@ -154,6 +154,14 @@ def test_golden_digest_of_an_80fen_run():
     assert run_digest(spec_of(deals=256, hands_per_table=32, seed=2026)) == GOLDEN_80FEN
 
 
+def test_schema_lists_the_80fen_hand_columns_and_no_trick_table():
+    result = runner.invoke(app, ["schema", "--rules", "tractor-80fen"])
+    assert result.exit_code == 0, result.output
+    names = [line.split()[0] for line in result.stdout.splitlines() if line.startswith("  ")]
+    assert {"zhuang", "level", "trump_source", "defenders_total", "levels_after_1", "settle_3"} <= set(names)
+    assert "OUT/tricks" not in result.stdout and "bids" not in names
+
+
 def test_simulate_report_and_a_replayed_record_that_judge_accepts(tmp_path):
     out = tmp_path / "run"
     result = runner.invoke(app, ["simulate", "--rules", "tractor-80fen", "--deals", "96", "--seed", "4", "--out",

@@ -83,7 +83,7 @@ HAND80_ROW_FIELDS = (
     ("hand", np.int64, (), "global hand index = table * hands_per_table + hand_in_table"),
     ("table", np.int64, (), "table index"),
     ("hand_in_table", np.int32, (), "hand number at its table, from 0"),
-    ("game", np.int32, (), "game number at its table, from 0 (a game ends when a team passes A, §7.3.2)"),
+    ("game", np.int32, (), "game number at its table, from 0 (a game ends as game_end says, §7.3.2)"),
     ("first_hand", np.bool_, (), "the game's first hand: the last declarer became 庄 (§7.3.6)"),
     ("zhuang", np.int8, (), "庄 seat (the declarer; his team is the 庄家方)"),
     ("level", np.int8, (), "rank played (0 = 2 … 12 = A): the 庄's team level"),
