@@ -29,8 +29,10 @@ from baofen_sim.analysis.selection import parse_evaluation_range
 from baofen_sim.analysis.tractor80 import (
     is_tractor80_run,
     is_tractor80_sweep,
+    print_tractor80_comparison,
     print_tractor80_report,
     print_tractor80_sweep_report,
+    tractor80_comparison,
     tractor80_report,
     tractor80_sweep_report,
 )
@@ -539,8 +541,16 @@ def compare_command(
     the variance reduction the pairing bought. Metrics: all-pass, declarer win rate, mean settlement per seat,
     per role and per position of the declarer from the 主叫, categories, pot.
 
+    Two 80分 runs: each run's numbers and the paired differences of the 庄家方's win rate, T, levels per hand, 抠底
+    and games ended per hand.
+
     Example: baofen-sim compare runs/cap150 runs/cap200 --by declarer_strength
     """
+    if is_tractor80_run(first) and is_tractor80_run(second):
+        if by:
+            raise typer.BadParameter("an 80分 comparison has no --by yet")
+        _print(tractor80_comparison(first, second), as_json, print_tractor80_comparison)
+        return
     _print(compare_runs(first, second, by or []), as_json, print_comparison)
 
 

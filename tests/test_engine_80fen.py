@@ -179,3 +179,17 @@ def test_simulate_report_and_a_replayed_record_that_judge_accepts(tmp_path):
     assert judged.exit_code == 0, judged.output
     events = [json.loads(line) for line in judged.stdout.splitlines()]
     assert events[-1]["event"] == "result" and all(e.get("legal", True) for e in events)
+
+
+def test_compare_pairs_two_80fen_runs_hand_by_hand(tmp_path):
+    outs = [tmp_path / "a", tmp_path / "b"]
+    for out, value in zip(outs, ("true", "false"), strict=True):
+        result = runner.invoke(app, ["simulate", "--rules", "tractor-80fen", "--policy", "random", "--set",
+                                     f"fandi_enabled={value}", "--deals", "64", "--seed", "8", "--out", str(out)])
+        assert result.exit_code == 0, result.output
+    compared = runner.invoke(app, ["compare", *map(str, outs), "--json"])
+    assert compared.exit_code == 0, compared.output
+    numbers = json.loads(compared.stdout)
+    assert numbers["hands"] == 64
+    assert numbers["a"]["fandi_per_hand"]["mean"] > 0 == numbers["b"]["fandi_per_hand"]["mean"]
+    assert set(numbers["differences"]) >= {"庄家方 win rate", "defenders' total T", "games ended per hand"}

@@ -176,16 +176,41 @@ def tractor80_sweep_report(out: str | Path) -> Report80:
     sweep = open_output(out)
     assert isinstance(sweep, Sweep)
     base, *others = sweep.variants
+    return {"out": str(out), "vary": list(sweep.vary), "baseline": base.values,
+            "variants": [{"values": v.values, **run_numbers(v)} for v in sweep.variants],
+            "paired": [{"values": variant.values, **paired_differences(base, variant)} for variant in others]}
+
+
+def paired_differences(a: Run, b: Run) -> Report80:
+    """B − A on every PAIRED_METRICS metric, hand by hand over the hands both played (the same deals, DESIGN.md §4):
+    the mean difference with its 95% CI."""
     metrics = [expression.alias(name) for name, expression in PAIRED_METRICS]
-    base_hands = base.scan().select("hand", *metrics).collect()
-    report: Report80 = {"out": str(out), "vary": list(sweep.vary), "baseline": base.values,
-                        "variants": [{"values": v.values, **run_numbers(v)} for v in sweep.variants],
-                        "paired": []}
-    for variant in others:
-        hands = variant.scan().select("hand", *metrics).collect().join(base_hands, on="hand", suffix=" (base)")
-        report["paired"].append({"values": variant.values, "hands": hands.height, "differences": {
-            name: mean(hands[name] - hands[f"{name} (base)"]) for name, _ in PAIRED_METRICS}})
-    return report
+    hands = (b.scan().select("hand", *metrics).collect()
+             .join(a.scan().select("hand", *metrics).collect(), on="hand", suffix=" (A)"))
+    return {"hands": hands.height,
+            "differences": {name: mean(hands[name] - hands[f"{name} (A)"]) for name, _ in PAIRED_METRICS}}
+
+
+def tractor80_comparison(first: str | Path, second: str | Path) -> Report80:
+    """Two 80分 runs on the same deals: each run's numbers and the paired differences B − A."""
+    a, b = open_run(first), open_run(second)
+    if (a.spec or {}).get("seed") != (b.spec or {}).get("seed"):
+        raise ReportError(f"{first} and {second} were played on other deals (seeds {(a.spec or {}).get('seed')} and "
+                          f"{(b.spec or {}).get('seed')}): a paired comparison needs the same seed")
+    return {"a": run_numbers(a), "b": run_numbers(b), **paired_differences(a, b)}
+
+
+def print_tractor80_comparison(report: Report80, console: Console) -> None:
+    def echo(line: str) -> None:
+        console.print(line, markup=False, highlight=False)
+
+    for name in ("a", "b"):
+        numbers = report[name]
+        echo(f"{name.upper()} {numbers['out']}: the 庄家方 win {_rate_text(numbers['zhuang_side_wins'])}, levels "
+             f"per hand {_mean_text(numbers['levels_per_hand'])}, games finished {numbers['games']['finished']:,}")
+    echo(f"paired, B − A ({report['hands']:,} hands):")
+    for name, value in report["differences"].items():
+        echo(f"  {name:<24} {_mean_text(value, 4)}")
 
 
 def print_tractor80_sweep_report(report: Report80, console: Console) -> None:
