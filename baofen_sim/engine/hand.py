@@ -33,7 +33,7 @@ from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.ledger import ledger_zhujiao, settle_all_pass, settle_declared
 from baofen_sim.kernels.rng import STREAM_SEAT_BASE, deal_hands, deal_pack, kind_counts, stream_key
 from baofen_sim.kernels.scoring import KIND_POINTS, score_hand
-from baofen_sim.kernels.units import counts_to_bits, hand_from_kinds
+from baofen_sim.kernels.units import counts_to_bits, hand_from_kinds, listed_to_bits
 from baofen_sim.policies.dispatch import bury_decision, trump_decision
 from baofen_sim.policies.features import eval_features, strength, weighted_evaluation
 from baofen_sim.records import MAX_BIDS
@@ -159,13 +159,7 @@ def seat_hands(tb, sc, st, n, declarer, kitty_size):
             st.hand_ge1[seat], st.hand_eq2[seat] = counts_to_bits(tb, sc.declarer_counts)
         else:
             st.hand_ge1[seat], st.hand_eq2[seat] = hand_from_kinds(tb, sc.deal_ge1[seat], sc.deal_eq2[seat])
-    ge1 = ZERO
-    eq2 = ZERO
-    for i in range(kitty_size):
-        b = ONE << np.uint64(tb.kind_to_bit[sc.bury[i]])
-        eq2 |= ge1 & b
-        ge1 |= b
-    st.bury_ge1, st.bury_eq2 = ge1, eq2
+    st.bury_ge1, st.bury_eq2 = listed_to_bits(tb, sc.bury, kitty_size)
     st.bury_owner = declarer
 
 

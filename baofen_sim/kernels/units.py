@@ -392,6 +392,18 @@ def counts_to_bits(tb, counts):
 
 
 @njit(cache=True)
+def listed_to_bits(tb, kinds, n):
+    """(ge1, eq2) in the trump layout of the cards kinds[:n] (card kinds, each at most twice): a bury, a kitty."""
+    ge1 = ZERO
+    eq2 = ZERO
+    for i in range(n):
+        b = ONE << np.uint64(tb.kind_to_bit[kinds[i]])
+        eq2 |= ge1 & b
+        ge1 |= b
+    return ge1, eq2
+
+
+@njit(cache=True)
 def hand_from_kinds(tb, kind_ge1, kind_eq2):
     """Remap a kind-space bitboard pair (bit = card kind, as dealt by rng.deal_hands) to the trump layout."""
     ge1 = ZERO

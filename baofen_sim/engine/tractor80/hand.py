@@ -42,12 +42,11 @@ from baofen_sim.engine.tractor80.records import (
 )
 from baofen_sim.engine.tractor80.result import PARTNER_OFFSET, hand_result, team_of
 from baofen_sim.engine.tricks import play_tricks
-from baofen_sim.kernels.bits import ONE, ZERO
 from baofen_sim.kernels.deal import cards_received, dealt_card, recipient
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import STREAM_DRAW, STREAM_SEAT_BASE, bounded, deal_pack, stream_key
 from baofen_sim.kernels.scoring import KIND_POINTS
-from baofen_sim.kernels.units import counts_to_bits
+from baofen_sim.kernels.units import counts_to_bits, listed_to_bits
 from baofen_sim.policies.tractor80.declare import legal_declarations, legal_fandis
 from baofen_sim.policies.tractor80.dispatch import bury_decision80, fandi_decision, showing_decision
 
@@ -206,13 +205,7 @@ def hands_in_layout(tb, sc, st, n, kitty_size):
     """Every seat's cards and the final kitty in the trump layout of `tb`."""
     for seat in range(n):
         st.hand_ge1[seat], st.hand_eq2[seat] = counts_to_bits(tb, sc.counts[seat])
-    ge1 = ZERO
-    eq2 = ZERO
-    for i in range(kitty_size):
-        b = ONE << np.uint64(tb.kind_to_bit[sc.kitty[i]])
-        eq2 |= ge1 & b
-        ge1 |= b
-    st.bury_ge1, st.bury_eq2 = ge1, eq2
+    st.bury_ge1, st.bury_eq2 = listed_to_bits(tb, sc.kitty, kitty_size)
 
 
 @njit(cache=True)
