@@ -122,6 +122,12 @@ LEAD_KIND_LABELS = ("single", "pair", "tractor", "throw", "eight")
 
 TRUMP_LABELS = ("S", "H", "C", "D")  # a hand's trump 0..3
 
+# 80分 (§7.3): the two teams (team 0: seats 0 and 2; team 1: seats 1 and 3); how the trump was set (the row's
+# `trump_source`): the deal's last showing, a single, a level pair or a joker pair; the kitty (nobody showed); a 反底.
+NUM_TEAMS = 2
+SOURCE_SINGLE, SOURCE_PAIR, SOURCE_NO_TRUMP, SOURCE_KITTY, SOURCE_FANDI = 0, 1, 2, 3, 4
+TRUMP_SOURCE_LABELS = ("single", "pair", "no_trump", "kitty", "fandi")
+
 # ---- markers ---------------------------------------------------------------------------------------------------
 
 PASS = 0  # a pass in the auction and in the `bids` column

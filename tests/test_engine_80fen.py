@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import subprocess
+import sys
 from collections import Counter
 
 import numba
@@ -193,3 +195,10 @@ def test_compare_pairs_two_80fen_runs_hand_by_hand(tmp_path):
     assert numbers["hands"] == 64
     assert numbers["a"]["fandi_per_hand"]["mean"] > 0 == numbers["b"]["fandi_per_hand"]["mean"]
     assert set(numbers["differences"]) >= {"庄家方 win rate", "defenders' total T", "games ended per hand"}
+
+
+def test_importing_the_cli_compiles_nothing_and_leaves_the_policy_set_open():
+    """The 80分 report is imported by the CLI: it must not import an engine (that fixes this process's policy set,
+    and `simulate --policy sampler` would then need a new process)."""
+    code = "import baofen_sim.cli, sys; from baofen_sim import policy_set; sys.exit(int(policy_set._frozen))"
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

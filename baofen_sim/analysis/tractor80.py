@@ -23,7 +23,7 @@ from rich.console import Console
 
 from baofen_sim.analysis.runs import ReportError, Run, Sweep, open_output, open_run
 from baofen_sim.analysis.stats import interval_list, mean_interval, wilson_interval
-from baofen_sim.engine.tractor80.records import NUM_TEAMS, TRUMP_SOURCE_LABELS
+from baofen_sim.codes import NUM_TEAMS, TRUMP_SOURCE_LABELS
 from baofen_sim.rules.options import TrumpSelection
 
 Report80 = dict[str, Any]

@@ -13,7 +13,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import prange
 
-from baofen_sim.codes import NO_SEAT
+from baofen_sim.codes import NO_SEAT, NUM_TEAMS, TRUMP_SOURCE_LABELS
 from baofen_sim.engine.chunk import BLOCK_ROWS, zeros_records
 from baofen_sim.engine.tractor80.hand import TRUMP_SLOTS, play_hand80
 from baofen_sim.engine.tractor80.materialize import tractor80_inputs
@@ -21,12 +21,10 @@ from baofen_sim.engine.tractor80.records import (
     HAND80_LOG_DTYPE,
     HAND80_ROW_DTYPE,
     HAND80_ROW_FIELDS,
-    NUM_TEAMS,
     RESULT_DTYPE,
     SEAT_SHAPE,
     TABLE80_SCRATCH_DTYPE,
     TEAM_SHAPE,
-    TRUMP_SOURCE_LABELS,
 )
 from baofen_sim.engine.tricks import load_policies
 from baofen_sim.io.schema import ChunkResult, RowLayout

@@ -21,7 +21,16 @@ from __future__ import annotations
 import numpy as np
 
 from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS, NUM_SUITS, TOTAL_POINTS
-from baofen_sim.codes import NO_SEAT, NO_TRUMP
+from baofen_sim.codes import (
+    NO_SEAT,
+    NO_TRUMP,
+    NUM_TEAMS,
+    SOURCE_FANDI,
+    SOURCE_KITTY,
+    SOURCE_NO_TRUMP,
+    SOURCE_PAIR,
+    SOURCE_SINGLE,
+)
 from baofen_sim.engine.tractor80.declaring import (
     TIER_LITTLE_JOKERS,
     TIER_NONE,
@@ -31,15 +40,7 @@ from baofen_sim.engine.tractor80.declaring import (
     showing_kind,
     showing_trump,
 )
-from baofen_sim.engine.tractor80.records import (
-    NUM_SEATS,
-    NUM_TEAMS,
-    SOURCE_FANDI,
-    SOURCE_KITTY,
-    SOURCE_NO_TRUMP,
-    SOURCE_PAIR,
-    SOURCE_SINGLE,
-)
+from baofen_sim.engine.tractor80.records import NUM_SEATS
 from baofen_sim.engine.tractor80.result import PARTNER_OFFSET, hand_result, team_of
 from baofen_sim.engine.tricks import play_tricks
 from baofen_sim.kernels.deal import cards_received, dealt_card, recipient

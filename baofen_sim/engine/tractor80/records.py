@@ -14,11 +14,11 @@ from __future__ import annotations
 import numpy as np
 
 from baofen_sim.cards import NUM_KINDS, PACK_SIZE
+from baofen_sim.codes import NUM_TEAMS
 from baofen_sim.engine.tractor80.declaring import MAX_SHOWINGS
 from baofen_sim.records import MAX_KITTY, MAX_LOG, MAX_PLAYERS
 
 NUM_SEATS = 4  # 80分 is played by four, partners opposite (§7.3.1)
-NUM_TEAMS = 2  # team 0: seats 0 and 2; team 1: seats 1 and 3
 
 TRACTOR80_RULES_DTYPE = np.dtype([
     ("threshold", np.int64),           # §7.3.12 T from which the 抓分方 take over (80)
@@ -66,11 +66,6 @@ RESULT_DTYPE = np.dtype([
     ("game_over", np.bool_),              # §7.3.2 game_end
     ("settlement", np.int64, (NUM_SEATS,)),  # each seat's 积分 change (§7.3.12, A21)
 ], align=True)
-
-# How the trump was set (the row's `trump_source`): the deal's last showing, a single, a level pair or a joker pair;
-# the kitty (nobody showed); a 反底.
-SOURCE_SINGLE, SOURCE_PAIR, SOURCE_NO_TRUMP, SOURCE_KITTY, SOURCE_FANDI = 0, 1, 2, 3, 4
-TRUMP_SOURCE_LABELS = ("single", "pair", "no_trump", "kitty", "fandi")
 
 MAX_DECLARATIONS = 64  # showings in one deal: each raises the ladder or is a 自保, so far fewer can happen
 MAX_FANDI = 16  # 反底s in one hand: each outranks the last, so at most 4 pairs + 2 joker pairs
