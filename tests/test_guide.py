@@ -145,7 +145,7 @@ def test_the_committed_guide_is_the_text_of_its_numbers():
     if numbers["scale"] != 1 or numbers["strong_scale"] != 1:  # a scaled-down guide says so in its first lines
         assert f"(scale {numbers['scale']:g} of the full guide" in text.split("## Answers")[0]
     else:
-        assert sum(numbers["hands"].values()) >= 100_000_000
+        assert sum(numbers["hands"].values()) >= 30_000_000  # scale 1: about 32 million hands (scripts/make_guide.py)
     for line in guide_markdown(numbers).splitlines():
         if line.startswith("!["):
             assert (ROOT / "results" / line[line.index("(") + 1:-1]).is_file(), line
