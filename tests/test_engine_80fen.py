@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -202,3 +203,18 @@ def test_importing_the_cli_compiles_nothing_and_leaves_the_policy_set_open():
     and `simulate --policy sampler` would then need a new process)."""
     code = "import baofen_sim.cli, sys; from baofen_sim import policy_set; sys.exit(int(policy_set._frozen))"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_the_trump_from_the_kitty_is_the_references_when_nobody_shows():
+    """§7.3.5, A25 (the random players almost always show, so the whole-hand runs rarely reach this path)."""
+    from baofen_sim.engine.tractor80.hand import undeclared_trump as kernel_trump
+    from baofen_sim.reference.tractor80.kitty import undeclared_trump
+
+    rng = random.Random(80)
+    for _ in range(2000):
+        pack = full_pack()
+        rng.shuffle(pack)
+        level = rng.randrange(13)
+        kitty = pack[100:] if rng.random() < 0.5 else [k for k in pack if k % 13 != level][:8]  # no level card
+        array = np.array(pack[:100] + kitty, dtype=np.int64)
+        assert kernel_trump(array, 100, 8, level) == undeclared_trump(kitty, level), (kitty, level)
