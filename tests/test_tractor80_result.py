@@ -12,7 +12,7 @@ import random
 import numpy as np
 import pytest
 
-from baofen_sim.cards import POINTS, RANK_A, parse_cards
+from baofen_sim.cards import POINTS, RANK_A, parse_cards, parse_rank
 from baofen_sim.codes import NO_SEAT
 from baofen_sim.engine.tractor80 import result as kernel
 from baofen_sim.engine.tractor80.materialize import tractor80_rules
@@ -134,7 +134,7 @@ def test_whole_random_hands_rescored_by_the_kernel_give_the_reference_result_lin
                             plays[last["leader"]], plays[last["winner"]], last["winner"])
         kernel.hand_result(tables_80fen(state.level, state.trump), rules, record)
         want = {key: state.result[key] for key in result_line(record)}
-        want["levels_after"] = ["23456789TJQKA".index(rank) for rank in want["levels_after"]]
+        want["levels_after"] = [parse_rank(rank) for rank in want["levels_after"]]
         assert result_line(record) == want
 
 
