@@ -43,7 +43,7 @@ VARIANTS = {
     "no 反底, no 自保, no floor": ("fandi_enabled=false", "allow_self_reinforce=false", "defender_points_floor=none",
                                  "score_per_level=3"),
 }
-JUDGED_HANDS = 160  # per variant, at tables of 40 hands (games end and start again)
+JUDGED_HANDS = 80  # per variant, at tables of 40 hands (games end and start again)
 
 
 def spec_of(overrides=(), deals=JUDGED_HANDS, hands_per_table=40, seed=5, policy="random") -> RunSpec:
