@@ -56,6 +56,20 @@ def interval_list(interval: tuple[float, float] | None) -> list[float] | None:
     return None if interval is None else [float(interval[0]), float(interval[1])]
 
 
+def rate_summary(successes: int, n: int) -> dict[str, Any]:
+    """A proportion with its Wilson 95% CI, JSON-ready."""
+    return {"rate": successes / n if n else None, "ci95": interval_list(wilson_interval(int(successes), int(n))),
+            "n": int(n)}
+
+
+def mean_summary(values: Any) -> dict[str, Any]:
+    """The mean of `values` (a numpy array or a polars Series) with its normal 95% CI, JSON-ready."""
+    n = len(values)
+    average = float(values.mean()) if n else None
+    spread = float(values.std(ddof=1)) if n > 1 else None
+    return {"mean": average, "ci95": interval_list(mean_interval(average, spread, n)), "n": int(n)}
+
+
 @dataclass(frozen=True, slots=True)
 class RatioSums:
     """Sums over n paired hands of the per-hand numerator x and denominator w of a ratio metric in runs A

@@ -22,22 +22,12 @@ import polars as pl
 from rich.console import Console
 
 from baofen_sim.analysis.runs import ReportError, Run, Sweep, open_output, open_run
-from baofen_sim.analysis.stats import interval_list, mean_interval, wilson_interval
+from baofen_sim.analysis.stats import mean_summary as mean
+from baofen_sim.analysis.stats import rate_summary as rate
 from baofen_sim.codes import NUM_TEAMS, TRUMP_SOURCE_LABELS
 from baofen_sim.rules.options import TrumpSelection
 
 Report80 = dict[str, Any]
-
-
-def rate(successes: int, n: int) -> dict[str, Any]:
-    return {"rate": successes / n if n else None, "ci": interval_list(wilson_interval(successes, n)), "n": n}
-
-
-def mean(values: pl.Series) -> dict[str, Any]:
-    n = len(values)
-    average = float(values.mean()) if n else None
-    spread = float(values.std()) if n > 1 else None
-    return {"mean": average, "ci": interval_list(mean_interval(average, spread, n)), "n": n}
 
 
 def total_rows(threshold: int, step: int) -> list[tuple[str, int | None, int | None]]:
@@ -108,16 +98,16 @@ def _games(hands: pl.DataFrame) -> dict[str, Any]:
 def _rate_text(value: dict[str, Any]) -> str:
     if value["rate"] is None:
         return "–"
-    low, high = value["ci"]
+    low, high = value["ci95"]
     return f"{100 * value['rate']:.2f}% [{100 * low:.2f}, {100 * high:.2f}]"
 
 
 def _mean_text(value: dict[str, Any], digits: int = 3) -> str:
     if value["mean"] is None:
         return "–"
-    if value["ci"] is None:
+    if value["ci95"] is None:
         return f"{value['mean']:.{digits}f}"
-    low, high = value["ci"]
+    low, high = value["ci95"]
     return f"{value['mean']:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
 
 

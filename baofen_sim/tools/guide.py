@@ -45,7 +45,7 @@ import polars as pl
 
 from baofen_sim.analysis.columns import at_declarer
 from baofen_sim.analysis.runs import Run, Sweep, open_output, open_run
-from baofen_sim.analysis.stats import mean_interval, wilson_interval
+from baofen_sim.analysis.stats import mean_summary, rate_summary
 
 Echo = Callable[[str], None]
 
@@ -231,22 +231,8 @@ def run_steps(plan: GuidePlan, echo: Echo) -> dict[str, float]:
 # ----- the numbers ------------------------------------------------------------------------------------------
 
 
-def _interval(pair: tuple[float, float] | None) -> list[float] | None:
-    return None if pair is None else [float(pair[0]), float(pair[1])]
-
-
-def rate(successes: int, n: int) -> dict[str, Any]:
-    """A proportion with its Wilson 95% CI."""
-    return {"rate": successes / n if n else None, "ci95": _interval(wilson_interval(int(successes), int(n))),
-            "n": int(n)}
-
-
-def mean_of(values: np.ndarray) -> dict[str, Any]:
-    """A mean with its 95% CI."""
-    n = len(values)
-    mean = float(values.mean()) if n else None
-    std = float(values.std(ddof=1)) if n > 1 else None
-    return {"mean": mean, "ci95": _interval(mean_interval(mean, std, n)), "n": int(n)}
+rate = rate_summary
+mean_of = mean_summary
 
 
 def point_count(plan: GuidePlan) -> dict[str, Any]:
