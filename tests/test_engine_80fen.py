@@ -28,6 +28,7 @@ from baofen_sim.io.records import parse_record
 from baofen_sim.judge import judge
 from baofen_sim.rules.presets import TRACTOR_80FEN
 from baofen_sim.runspec import RunSpec
+from tests import background
 
 runner = CliRunner()
 
@@ -53,7 +54,8 @@ def spec_of(overrides=(), deals=JUDGED_HANDS, hands_per_table=40, seed=5, policy
 
 @pytest.fixture(scope="session")
 def replayed():
-    """Every variant's hands with their game records (the first call compiles the 80分 engine)."""
+    """Every variant's hands with their game records (the 80分 engine compiled in the background first)."""
+    background.output("engine-80fen")
     specs = {name: spec_of(overrides, policy="heuristic" if name == "heuristic" else "random")
              for name, overrides in VARIANTS.items()}
     return {name: (spec, replayed_hands80(spec, 0, spec.tables)) for name, spec in specs.items()}

@@ -20,6 +20,7 @@ import typer
 
 from baofen_sim.analysis.runs import Sweep, open_output
 from baofen_sim.cli import app
+from tests import background
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_DEALS = 1500  # enough for every tool to fit and for a bold bidder's cap to bind in a sweep
@@ -95,6 +96,7 @@ def test_every_command_has_a_help_example():
 def example_walk(tmp_path_factory):
     """Run every example once; (command, completed process) for each, in order."""
     cwd = tmp_path_factory.mktemp("examples")
+    background.output("cli-80fen")  # its 80分 engine compiled in the background first
     done = []
     for command in dict.fromkeys(scaled(example) for example in readme_examples() + help_examples()):
         if not_run_reason(command):

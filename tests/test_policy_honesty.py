@@ -6,18 +6,16 @@ must be caught."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
+from tests import background
 from tests.policy_honesty import PEEKING, POLICIES
 
 
 @pytest.fixture(scope="module")
 def honesty() -> dict[str, dict[str, int]]:
-    done = subprocess.run([sys.executable, "-m", "tests.policy_honesty"], capture_output=True, text=True,
-                          check=False)
+    done = background.output("policy-honesty")  # tests.policy_honesty
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout.strip().splitlines()[-1])
 

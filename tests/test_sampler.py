@@ -8,7 +8,6 @@ import json
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +18,7 @@ from baofen_sim.kernels.rng import deal_hands, deal_pack
 from baofen_sim.kernels.units import card_count, hand_from_kinds
 from baofen_sim.policies.sampler.deals import deal_once, hidden_cards
 from baofen_sim.records import MAX_PLAYERS, PLAY_VIEW_DTYPE
+from tests import background
 from tests.kernel_helpers import tables
 
 KITTY = 8
@@ -159,28 +159,8 @@ def test_a_deal_is_a_function_of_the_view_own_cards_and_stream():
     assert not np.array_equal(first[1], other[1])
 
 
-SCRIPT = textwrap.dedent("""
-    import json
-    from baofen_sim import policy_set
-    policy_set.select(["heuristic", "sampler"])
-    from baofen_sim.engine import run_chunk
-    from baofen_sim.engine.record import replayed_hands
-    from baofen_sim.io.records import parse_record
-    from baofen_sim.judge import judge
-    from baofen_sim.runspec import RunSpec
-    from baofen_sim.policies import parse_policy_options
-    policies, params = parse_policy_options(["heuristic", "0=sampler", "2=sampler"], ["0.samples=4"], 4)
-    spec = RunSpec(policies=policies, params=params, deals=12, hands_per_table=4, seed=21)
-    again = run_chunk(spec, 0, spec.tables).hands
-    hands = replayed_hands(spec, 0, spec.tables)
-    codes = [judge(parse_record(h.record)).exit_code for h in hands]
-    same = all(h.row["declarer_points"] == p for h, p in zip(hands, again["declarer_points"]))
-    print(json.dumps({"codes": codes, "same": bool(same), "declared": int((again["declarer"] >= 0).sum())}))
-""")
-
-
 def test_sampler_hands_are_legal_and_deterministic():
-    done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, check=False)
+    done = background.output("sampler-hands")  # tests.sampler_hands
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["declared"] > 0 and result["same"]
@@ -357,8 +337,7 @@ def test_the_early_stop_keeps_the_heuristics_play_and_otherwise_the_full_search(
     search either stops at a halving point and keeps the heuristic's play, or gives the unpruned search's
     choice and stream; the unpruned search decides as it did before the exact speed-ups after it (a digest of
     its streams and plays); and `search` has one compiled specialisation for leads and follows."""
-    done = subprocess.run([sys.executable, "-m", "tests.sampler_search"], capture_output=True, text=True,
-                          check=False, cwd=Path(__file__).parent.parent)
+    done = background.output("sampler-search")  # tests.sampler_search
     assert done.returncode == 0, done.stderr[-3000:]
     tally = json.loads(done.stdout.strip().splitlines()[-1])
     assert tally["stopped"] > 20 and tally["stopped_heuristic"] == tally["stopped"]

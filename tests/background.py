@@ -1,0 +1,91 @@
+"""Slow checks that run in processes of their own, started in the background as the session begins (`conftest.py`),
+one after another on the core a serial pytest run leaves idle. Each compiles an engine of its own for minutes
+(a policy set, the 80分 engine, a plug-in): run beside the other tests, they cost the session almost nothing.
+
+A test asks for its job's output with `output(name)`: it waits for a job already running, or runs a job the
+background has not reached (or was not started for: a run of one test file) itself, at once. A job that is only a
+warm-up (`WARM_UPS`) fills the compile cache for the tests that come later and gives nothing back.
+"""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+WARM_80FEN = ("from tests.test_engine_80fen import VARIANTS, spec_of\n"
+              "from baofen_sim.engine.tractor80.record import replayed_hands80\n"
+              "for policy in ('random', 'heuristic'):\n"
+              "    spec = spec_of(policy=policy, deals=2, hands_per_table=2)\n"
+              "    replayed_hands80(spec, 0, spec.tables)\n")
+
+
+@dataclass
+class Job:
+    command: list[str]
+    modules: tuple[str, ...]  # the test modules that need it: the job starts only if one of them was collected
+    state: str = "pending"  # pending, running, done
+    result: subprocess.CompletedProcess | None = None
+    finished: threading.Event = field(default_factory=threading.Event)
+
+
+def cli_warm_up(*commands: str) -> list[str]:
+    """One shell running the `baofen-sim` commands one after another in a scratch directory of its own."""
+    cli = shlex.join([sys.executable, "-m", "baofen_sim"])
+    steps = [f"{cli} {command} > /dev/null" for command in commands]
+    return ["bash", "-c", 'cd "$(mktemp -d)" && ' + " && ".join(steps)]
+
+
+# In the order the tests need them (files run in name order).
+JOBS: dict[str, Job] = {
+    "engine-80fen": Job([sys.executable, "-c", WARM_80FEN], ("test_engine_80fen",)),
+    "cli-80fen": Job(cli_warm_up("simulate --rules tractor-80fen --deals 8 --seed 1 --out runs/80",
+                                 "replay runs/80 --hand 3 --record"), ("test_examples",)),
+    "policy-honesty": Job([sys.executable, "-m", "tests.policy_honesty"], ("test_policy_honesty",)),
+    "sampler-hands": Job([sys.executable, "-m", "tests.sampler_hands"], ("test_sampler",)),
+    "sampler-search": Job([sys.executable, "-m", "tests.sampler_search"], ("test_sampler",)),
+}
+WARM_UPS = ("engine-80fen", "cli-80fen")
+_lock = threading.Lock()
+
+
+def _claim(job: Job) -> bool:
+    with _lock:
+        if job.state != "pending":
+            return False
+        job.state = "running"
+        return True
+
+
+def _run(job: Job) -> None:
+    job.result = subprocess.run(job.command, capture_output=True, text=True, check=False, cwd=ROOT)
+    job.state = "done"
+    job.finished.set()
+
+
+def start(collected_modules: set[str]) -> None:
+    """Run, in one background thread, the jobs some collected module needs, in order."""
+    wanted = [job for job in JOBS.values() if collected_modules & set(job.modules)]
+
+    def work() -> None:
+        for job in wanted:
+            if _claim(job):
+                _run(job)
+
+    if wanted:
+        threading.Thread(target=work, name="background checks", daemon=True).start()
+
+
+def output(name: str) -> subprocess.CompletedProcess:
+    """The finished process of job `name` (run here and now if nothing has started it)."""
+    job = JOBS[name]
+    if _claim(job):
+        _run(job)
+    job.finished.wait()
+    assert job.result is not None
+    return job.result

@@ -1,0 +1,11 @@
+"""Session set-up: start the slow checks that run in processes of their own in the background (`tests.background`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import background
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    background.start({item.module.__name__.rsplit(".", 1)[-1] for item in session.items if item.module is not None})
