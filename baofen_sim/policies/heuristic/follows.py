@@ -227,7 +227,7 @@ def follow_general(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1,
 # ---- the policy --------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def follow_from(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2):
     """(ge1, eq2) the answer to `lead` from the cards (hand_ge1, hand_eq2), by the shape of the lead."""
     if lead.n == 1:
@@ -246,9 +246,11 @@ def heuristic_follow(params, tb, lead, view, hand_ge1, hand_eq2, rng_state):
     hand_eq2 = np.uint64(hand_eq2)
     best = best_so_far(tb, lead, view)
     unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
-    rest_ge1, rest_eq2 = guarded_hand(params, tb, view, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, lead.n)
-    ge1, eq2 = follow_from(params, tb, lead, view, best, rest_ge1, rest_eq2, unseen_ge1, unseen_eq2)
-    if rest_ge1 != hand_ge1 or rest_eq2 != hand_eq2:
-        if ge1 == ZERO or not is_legal_follow(tb, lead, hand_ge1, hand_eq2, ge1, eq2):
-            ge1, eq2 = follow_from(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2)
+    if tb.last_trick_kitty != 0:
+        rest_ge1, rest_eq2 = guarded_hand(params, tb, view, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, lead.n)
+        if rest_ge1 != hand_ge1 or rest_eq2 != hand_eq2:
+            ge1, eq2 = follow_from(params, tb, lead, view, best, rest_ge1, rest_eq2, unseen_ge1, unseen_eq2)
+            if ge1 != ZERO and is_legal_follow(tb, lead, hand_ge1, hand_eq2, ge1, eq2):
+                return rng_state, ge1, eq2
+    ge1, eq2 = follow_from(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2)
     return rng_state, ge1, eq2

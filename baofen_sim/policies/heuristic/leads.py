@@ -129,9 +129,11 @@ def draw_trumps_lead(tb, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, may_throw):
 def heuristic_lead(params, tb, view, hand_ge1, hand_eq2, rng_state):
     """(rng_state, ge1, eq2): the lead of seat `view.seat` (`policies.heuristic`, Lead rules 1-5, from its hand
     less a guard card kept for the last trick: `last_trick`). Draws nothing from the stream."""
+    hand_ge1 = np.uint64(hand_ge1)
+    hand_eq2 = np.uint64(hand_eq2)
     unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
-    hand_ge1, hand_eq2 = guarded_hand(params, tb, view, np.uint64(hand_ge1), np.uint64(hand_eq2), unseen_ge1,
-                                      unseen_eq2, SINGLE_CARD)  # the rules below lead from the rest
+    if tb.last_trick_kitty != 0:  # the rules below lead from the rest
+        hand_ge1, hand_eq2 = guarded_hand(params, tb, view, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, SINGLE_CARD)
     is_declarer = on_declarer_side(view, view.seat)
     may_throw = role_param(params, view, HEURISTIC_THROW_SURE) > 0.5 and tb.allow_throws != 0 and view.throw_allowed
     tmask = tb.suit_mask[TRUMP]
