@@ -46,6 +46,7 @@ from baofen_sim.cards import (
     kind_of,
 )
 from baofen_sim.codes import NO_BIT, NO_TRUMP, NUM_EFFECTIVE_SUITS, TRUMP, option_code
+from baofen_sim.rules.games import Game
 
 # ---- named integers used by the kernels -----------------------------------------------------------------
 
@@ -84,6 +85,8 @@ _FIELDS = (
     ("failed_priority", np.int64, None, "LOWEST_CARD / FEWEST_CARDS_FIRST / MOST_CARDS_FIRST"),
     ("allow_throws", np.int64, None, "0/1"),
     ("ruff_all_trump_for_singles", np.int64, None, "0/1"),
+    ("last_trick_kitty", np.int64, None, "1: the defenders score the kitty by winning the last trick (80分 抠底, "
+                                         "§7.3.11); 0 in Baofen"),
 )
 TRUMP_TABLES_DTYPE = np.dtype([(name, dtype, shape) if shape else (name, dtype)
                                for name, dtype, shape, _ in _FIELDS], align=True)
@@ -197,6 +200,7 @@ def materialize(rules, trump: int) -> TrumpTables:
     tb.failed_priority = option_code("failed_throw_unit_priority", rules.failed_throw_unit_priority)
     tb.allow_throws = int(bool(rules.allow_throws))
     tb.ruff_all_trump_for_singles = int(bool(rules.ruff_all_trump_required_for_singles))
+    tb.last_trick_kitty = int(rules.game == Game.TRACTOR_80FEN)
     return tb
 
 

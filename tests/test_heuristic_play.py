@@ -40,11 +40,13 @@ def params(**overrides) -> np.ndarray:
     return row
 
 
-def make_view(tb, *, declarer: int, leader: int, trick=(), played: str = "", throw_allowed: bool = True):
-    """The view of the seat to act: `trick` lists the plays so far, the lead first (played by `leader`)."""
+def make_view(tb, *, declarer: int, leader: int, trick=(), played: str = "", throw_allowed: bool = True,
+              side_mask: int | None = None):
+    """The view of the seat to act: `trick` lists the plays so far, the lead first (played by `leader`);
+    `side_mask` the seats scoring with the declarer (default: he alone, Baofen's)."""
     view = new_play_view()
     view.declarer = declarer
-    view.side_mask = 1 << declarer
+    view.side_mask = 1 << declarer if side_mask is None else side_mask
     view.leader = leader
     view.n_played = len(trick)
     view.seat = (leader + len(trick)) % SEATS
@@ -57,9 +59,10 @@ def make_view(tb, *, declarer: int, leader: int, trick=(), played: str = "", thr
     return view
 
 
-def lead_play(tb, hand: str, *, declarer: int, seat: int, played: str = "", **overrides) -> list[int]:
+def lead_play(tb, hand: str, *, declarer: int, seat: int, played: str = "", side_mask: int | None = None,
+              **overrides) -> list[int]:
     """The cards the heuristic leads from `hand`, checked legal."""
-    view = make_view(tb, declarer=declarer, leader=seat, played=played)
+    view = make_view(tb, declarer=declarer, leader=seat, played=played, side_mask=side_mask)
     hand_bits = bits_of(tb, hand)
     state, ge1, eq2 = heuristic_lead(params(**overrides), tb, view, *hand_bits, STATE)
     assert state == STATE
@@ -67,9 +70,10 @@ def lead_play(tb, hand: str, *, declarer: int, seat: int, played: str = "", **ov
     return cards_of(tb, ge1, eq2)
 
 
-def follow_play(tb, hand: str, trick, *, declarer: int, leader: int, played: str = "", **overrides) -> list[int]:
+def follow_play(tb, hand: str, trick, *, declarer: int, leader: int, played: str = "", side_mask: int | None = None,
+                **overrides) -> list[int]:
     """The cards the heuristic plays from `hand` after the plays `trick` (lead first), checked legal."""
-    view = make_view(tb, declarer=declarer, leader=leader, trick=trick, played=played)
+    view = make_view(tb, declarer=declarer, leader=leader, trick=trick, played=played, side_mask=side_mask)
     lead = analyze_lead(tb, *bits_of(tb, trick[0]))
     hand_bits = bits_of(tb, hand)
     state, ge1, eq2 = heuristic_follow(params(**overrides), tb, lead, view, *hand_bits, STATE)
@@ -256,6 +260,42 @@ def test_long_suit_answer_to_a_throw_is_built_greedily_without_points():
         "S5 S10 S3")
 
 
+# ---- the last trick in 80分 (抠底, §7.3.11) ------------------------------------------------------------------
+
+PARTNERS = 0b0101  # 80分: the 庄 (seat 0) and his partner (seat 2) against seats 1 and 3
+
+
+def tables80():
+    """80分 trick tables at level 2 with trump ♥."""
+    return tables("tractor-80fen", trump="H", constant_trump_ranks=(2,))
+
+
+def test_only_80fen_tables_say_the_last_trick_scores_the_kitty():
+    assert tables80().last_trick_kitty == 1
+    assert tables("baofen").last_trick_kitty == 0 and tables("baofen-001").last_trick_kitty == 0
+
+
+def test_the_zhuang_side_keeps_its_sure_top_trump_for_the_last_trick():
+    tb = tables80()
+    for seat in (0, 2):  # the 庄 and his partner
+        assert lead_play(tb, "BJ S3", declarer=0, seat=seat, side_mask=PARTNERS) == cards("S3")
+        assert lead_play(tb, "BJ S3", declarer=0, seat=seat, side_mask=PARTNERS, declarer_last_trick=0) == cards("BJ")
+    # With more than LAST_TRICK_CARDS cards left it draws trumps as before.
+    assert lead_play(tb, "BJ S3 S4 S6 S7", declarer=0, seat=0, side_mask=PARTNERS) == cards("BJ")
+    # Baofen's last trick scores no kitty (§5.5): no guard.
+    assert lead_play(tables(trump="H"), "BJ S3", declarer=0, seat=0) == cards("BJ")
+
+
+def test_a_defender_keeps_its_sure_top_trump_to_capture_the_kitty_with_the_last_trick():
+    tb = tables80()
+    # Void in clubs, it would ruff the 10 with its BJ and then lose the last trick with the S3.
+    assert follow_play(tb, "BJ S3", ["C10"], declarer=0, leader=0, side_mask=PARTNERS) == cards("S3")
+    assert follow_play(tb, "BJ S3", ["C10"], declarer=0, leader=0, side_mask=PARTNERS,
+                       defender_last_trick=0) == cards("BJ")
+    # A trump lead: the BJ is its only trump and must follow (§2.3).
+    assert follow_play(tb, "BJ S3", ["H3"], declarer=0, leader=0, side_mask=PARTNERS) == cards("BJ")
+
+
 # ---- contracts: legality, no hidden information, determinism -------------------------------------------
 
 
@@ -410,6 +450,7 @@ def test_registry_lists_the_play_parameters_with_defaults():
     row = default_params("heuristic")
     expected = {"feed_points": 1.0, "draw_trumps": 1.0,
                 "declarer_win_min_points": 5.0, "declarer_ruff_min_points": 0.0, "declarer_throw_sure": 1.0,
-                "defender_win_min_points": 0.0, "defender_ruff_min_points": 5.0, "defender_throw_sure": 1.0}
+                "declarer_last_trick": 3.0, "defender_win_min_points": 0.0, "defender_ruff_min_points": 5.0,
+                "defender_throw_sure": 1.0, "defender_last_trick": 2.0}
     for name, value in expected.items():
         assert row[HEURISTIC.param_index(name)] == value

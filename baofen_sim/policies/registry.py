@@ -38,7 +38,7 @@ import numpy as np
 
 from baofen_sim import policy_set
 from baofen_sim.codes import NUM_EFFECTIVE_SUITS
-from baofen_sim.records import MAX_PARAMS
+from baofen_sim.records import MAX_PARAMS, MAX_TRICKS
 
 POLICY_RANDOM = 0
 POLICY_HEURISTIC = 1
@@ -60,7 +60,11 @@ HEURISTIC_DRAW_TRUMPS = 7
 HEURISTIC_WIN_MIN_POINTS = 8
 HEURISTIC_RUFF_MIN_POINTS = 9
 HEURISTIC_THROW_SURE = 10
-DEFENDER_SLOT = 3
+HEURISTIC_LAST_TRICK = 11
+DEFENDER_SLOT = 4
+# Cards left from which a seat guards the last trick by default (policies.heuristic.last_trick; README's 80分).
+DECLARER_LAST_TRICK_CARDS = 3
+DEFENDER_LAST_TRICK_CARDS = 2
 SAMPLER_MAX_SAMPLES = 1024
 SAMPLER_MAX_CANDIDATES = 4 * NUM_EFFECTIVE_SUITS + 1  # leads: four kinds per suit and the heuristic's
 # The heuristic's table-bidder slots (`TABLE_BIDDER_PARAMS`, after its play parameters) and the sampler's own
@@ -224,9 +228,16 @@ HEURISTIC = PolicySpec(
                                                    "ruff or over-ruff it", NON_NEGATIVE),
         ParamSpec("declarer_throw_sure", 1.0, "1 = the declarer leads a throw when every unit is a sure winner "
                                               "against the unseen cards, 0 = never", ZERO_OR_ONE),
+        ParamSpec("declarer_last_trick", float(DECLARER_LAST_TRICK_CARDS),
+                  "80分 only (抠底): with at most this many cards left the declarer's side keeps a sure top trump "
+                  "for the last trick (0 = never: it plays the last tricks like any other; policies.heuristic."
+                  "last_trick)", Domain(low=0.0, high=float(MAX_TRICKS), integer=True)),
         ParamSpec("defender_win_min_points", 0.0, "as declarer_win_min_points, for a defender", NON_NEGATIVE),
         ParamSpec("defender_ruff_min_points", 5.0, "as declarer_ruff_min_points, for a defender", NON_NEGATIVE),
         ParamSpec("defender_throw_sure", 1.0, "as declarer_throw_sure, for a defender", ZERO_OR_ONE),
+        ParamSpec("defender_last_trick", float(DEFENDER_LAST_TRICK_CARDS),
+                  "as declarer_last_trick, for a defender (the 抓分方 aim for 抠底)",
+                  Domain(low=0.0, high=float(MAX_TRICKS), integer=True)),
     ) + TABLE_BIDDER_PARAMS,
 )
 
@@ -257,12 +268,12 @@ POLICIES_BY_ID: dict[int, PolicySpec] = {spec.id: spec for spec in POLICIES.valu
 for _spec in POLICIES.values():
     assert len(_spec.params) <= MAX_PARAMS, _spec.name
 assert RANDOM.param_index("pass_weight") == RANDOM_PASS_WEIGHT
-assert [HEURISTIC.param_index(p.name) for p in HEURISTIC.params[:HEURISTIC_THROW_SURE + DEFENDER_SLOT + 1]] == [
+assert [HEURISTIC.param_index(p.name) for p in HEURISTIC.params[:HEURISTIC_LAST_TRICK + DEFENDER_SLOT + 1]] == [
     HEURISTIC_OPEN_THRESHOLD, HEURISTIC_PER_5_POINTS, HEURISTIC_MAX_BID, HEURISTIC_BURY_POINT_COST,
     HEURISTIC_BURY_PAIR_COST, HEURISTIC_BURY_VOID_BONUS, HEURISTIC_FEED_POINTS, HEURISTIC_DRAW_TRUMPS,
-    HEURISTIC_WIN_MIN_POINTS, HEURISTIC_RUFF_MIN_POINTS, HEURISTIC_THROW_SURE,
+    HEURISTIC_WIN_MIN_POINTS, HEURISTIC_RUFF_MIN_POINTS, HEURISTIC_THROW_SURE, HEURISTIC_LAST_TRICK,
     HEURISTIC_WIN_MIN_POINTS + DEFENDER_SLOT, HEURISTIC_RUFF_MIN_POINTS + DEFENDER_SLOT,
-    HEURISTIC_THROW_SURE + DEFENDER_SLOT]
+    HEURISTIC_THROW_SURE + DEFENDER_SLOT, HEURISTIC_LAST_TRICK + DEFENDER_SLOT]
 # Slots looked up by name, so that parameters added before them move them with no other edit.
 HEURISTIC_BID_MODE = HEURISTIC.param_index("bid_mode")
 HEURISTIC_EVAL_WEIGHTS = HEURISTIC.param_index("eval_intercept")  # the intercept, then one per feature

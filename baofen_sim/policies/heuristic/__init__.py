@@ -17,6 +17,9 @@ Lead (`heuristic_lead`), the first rule that applies:
    else the longest sure unit; more cards, then more points, then the suit with most unseen cards;
 4. the declarer: a sure trump lead (no trumps left outside his hand);
 5. the cheapest single (low, no points, not half of a pair, not a trump: `card_cost`).
+In 80分, where the last trick decides 抠底 (§7.3.11, `tb.last_trick_kitty`), the rules choose from the hand less
+its guard card (`last_trick`: a sure top trump kept for the last trick by a seat with at most
+`declarer_last_trick` / `defender_last_trick` cards left, 3 / 2 by default; 0 = never).
 
 Follow (`heuristic_follow`): first the best play so far of the partial trick (§3.5: `trick.winning_play`,
 the kernel that also decides whole tricks). A play is *secure* when no opponent of its player plays after
@@ -35,6 +38,8 @@ LIKELY_FOLLOW_CARDS unseen cards, so the opponents are likely to follow, not ruf
    results/tune-play/);
 3. DUMP: else the cheapest legal play: fewest points (王分 count double), lowest cards, no trumps, pairs
    kept.
+In 80分 the rules answer from the hand less the guard card, as the lead does (`last_trick`), when that answer
+is legal for the whole hand; else from the whole hand.
 Candidates: a single lead is answered card by card (the legal answers are single bits), a pair lead
 pair by pair (the winners are held pairs; DUMP and FEED the cheapest fill of `follow.follow_constraints`).
 Otherwise `follow.enumerate_follows` lists every legal answer when there are at most FOLLOW_CAPACITY; past that
@@ -48,8 +53,8 @@ Costs (`card_cost`): a card's power (§1.3 numbers), +TRUMP_COST for a trump, ±
 and +POINT_COST for an insecure one.
 
 Modules, one concern each: `unseen` (what is known about the unseen cards: what they could beat, which
-suits may be ruffed, the sure winners), `costs` (card and play costs), `leads` (the lead), `candidates`
-(the candidate follows to leads of several cards) and `follows` (the follow).
+suits may be ruffed, the sure winners), `costs` (card and play costs), `last_trick` (the 80分 guard card),
+`leads` (the lead), `candidates` (the candidate follows to leads of several cards) and `follows` (the follow).
 """
 
 from __future__ import annotations

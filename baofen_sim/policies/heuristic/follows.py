@@ -9,12 +9,13 @@ import numpy as np
 
 from baofen_sim.codes import DISCARD, IN_SUIT, RUFF, TRUMP
 from baofen_sim.kernels.bits import ZERO, trailing_zeros
-from baofen_sim.kernels.follow import FOLLOW_FREE, FOLLOW_IN_SUIT, follow_constraints
+from baofen_sim.kernels.follow import FOLLOW_FREE, FOLLOW_IN_SUIT, follow_constraints, is_legal_follow
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.trick import classify_play, compare_plays, winning_play
 from baofen_sim.kernels.units import card_points
 from baofen_sim.policies.heuristic.candidates import FOLLOW_CAPACITY, GREEDY_SLOTS, cheapest_fill, follow_candidates
 from baofen_sim.policies.heuristic.costs import NO_COST, POINT_COST, cheapest_single, play_cost
+from baofen_sim.policies.heuristic.last_trick import guarded_hand
 from baofen_sim.policies.heuristic.unseen import (
     is_secure,
     is_teammate,
@@ -110,13 +111,12 @@ def cheapest_winner(tb, view, winners, unseen, risky, ruffing, hand_eq2):
 
 
 @njit(cache=True)
-def follow_single(params, tb, lead, view, best, hand_ge1, hand_eq2):
+def follow_single(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2):
     """(ge1, eq2) answer to a single lead, `best` the best play so far: every legal answer is one card, so the
     candidates are bit masks."""
     best_seat, best_cls, best_value = best
     ruffed = best_cls == RUFF
     best_bit = trailing_zeros(view.trick_ge1[best_seat])
-    unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
     risky = ruff_risk(tb, lead, unseen_ge1, unseen_eq2)
     goal = follow_goal(params, tb, lead, view, best_seat, best_cls, best_value, unseen_ge1, unseen_eq2, risky)
     cands = hand_ge1 & tb.suit_mask[lead.suit]
@@ -142,14 +142,13 @@ def follow_single(params, tb, lead, view, best, hand_ge1, hand_eq2):
 
 
 @njit(cache=True)
-def follow_pair(params, tb, lead, view, best, hand_ge1, hand_eq2):
+def follow_pair(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2):
     """(ge1, eq2) answer to a pair lead, `best` the best play so far: DUMP and FEED are the cheapest fills of
     the follow constraints, the winning candidates are the held pairs (of the suit, or of trumps when void)
     above the best pair."""
     best_seat, best_cls, best_value = best
     ruffed = best_cls == RUFF
     best_bit = trailing_zeros(view.trick_eq2[best_seat])
-    unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
     risky = ruff_risk(tb, lead, unseen_ge1, unseen_eq2)
     goal = follow_goal(params, tb, lead, view, best_seat, best_cls, best_value, unseen_ge1, unseen_eq2, risky)
     needs = follow_constraints(tb, lead, hand_ge1, hand_eq2)
@@ -177,11 +176,10 @@ def follow_pair(params, tb, lead, view, best, hand_ge1, hand_eq2):
 
 
 @njit(cache=True)
-def follow_general(params, tb, lead, view, best, hand_ge1, hand_eq2):
+def follow_general(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2):
     """(ge1, eq2) answer to a lead of two or more cards, `best` the best play so far: candidates
     (`candidates.follow_candidates`) scored like `follow_single`."""
     best_seat, best_cls, best_value = best
-    unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
     risky = ruff_risk(tb, lead, unseen_ge1, unseen_eq2)
     goal = follow_goal(params, tb, lead, view, best_seat, best_cls, best_value, unseen_ge1, unseen_eq2, risky)
     is_declarer = on_declarer_side(view, view.seat)
@@ -230,16 +228,27 @@ def follow_general(params, tb, lead, view, best, hand_ge1, hand_eq2):
 
 
 @njit(cache=True)
+def follow_from(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2):
+    """(ge1, eq2) the answer to `lead` from the cards (hand_ge1, hand_eq2), by the shape of the lead."""
+    if lead.n == 1:
+        return follow_single(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2)
+    if lead.n == 2 and lead.pairs == 1:
+        return follow_pair(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2)
+    return follow_general(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2)
+
+
+@njit(cache=True)
 def heuristic_follow(params, tb, lead, view, hand_ge1, hand_eq2, rng_state):
     """(rng_state, ge1, eq2): the answer of seat `view.seat` to `lead` (`policies.heuristic`,
-    Follow rules 1-3). Draws nothing from the stream."""
+    Follow rules 1-3), from its hand less a guard card kept for the last trick (`last_trick`) when that answer
+    is legal for the whole hand. Draws nothing from the stream."""
     hand_ge1 = np.uint64(hand_ge1)
     hand_eq2 = np.uint64(hand_eq2)
     best = best_so_far(tb, lead, view)
-    if lead.n == 1:
-        ge1, eq2 = follow_single(params, tb, lead, view, best, hand_ge1, hand_eq2)
-    elif lead.n == 2 and lead.pairs == 1:
-        ge1, eq2 = follow_pair(params, tb, lead, view, best, hand_ge1, hand_eq2)
-    else:
-        ge1, eq2 = follow_general(params, tb, lead, view, best, hand_ge1, hand_eq2)
+    unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
+    rest_ge1, rest_eq2 = guarded_hand(params, tb, view, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, lead.n)
+    ge1, eq2 = follow_from(params, tb, lead, view, best, rest_ge1, rest_eq2, unseen_ge1, unseen_eq2)
+    if rest_ge1 != hand_ge1 or rest_eq2 != hand_eq2:
+        if ge1 == ZERO or not is_legal_follow(tb, lead, hand_ge1, hand_eq2, ge1, eq2):
+            ge1, eq2 = follow_from(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2)
     return rng_state, ge1, eq2

@@ -20,6 +20,7 @@ from baofen_sim.kernels.units import (
     suit_unit_count,
 )
 from baofen_sim.policies.heuristic.costs import POINT_COST, cheapest_single
+from baofen_sim.policies.heuristic.last_trick import guarded_hand
 from baofen_sim.policies.heuristic.unseen import (
     on_declarer_side,
     role_param,
@@ -31,6 +32,7 @@ from baofen_sim.policies.registry import HEURISTIC_DRAW_TRUMPS, HEURISTIC_THROW_
 
 DRAW_LENGTH_RATIO = 3  # the declarer draws with low trumps while unseen trumps <= 3 x his own
 EIGHT_PAIRS = 4  # an eight of a kind is four pairs (§1.8.1)
+SINGLE_CARD = 1  # the fewest cards a lead takes from the hand
 
 
 # ---- sure leads --------------------------------------------------------------------------------------
@@ -125,12 +127,11 @@ def draw_trumps_lead(tb, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, may_throw):
 
 @njit(cache=True)
 def heuristic_lead(params, tb, view, hand_ge1, hand_eq2, rng_state):
-    """(rng_state, ge1, eq2): the lead of seat `view.seat` (`policies.heuristic`, Lead rules
-    1-5). Draws
-    nothing from the stream."""
-    hand_ge1 = np.uint64(hand_ge1)
-    hand_eq2 = np.uint64(hand_eq2)
+    """(rng_state, ge1, eq2): the lead of seat `view.seat` (`policies.heuristic`, Lead rules 1-5, from its hand
+    less a guard card kept for the last trick: `last_trick`). Draws nothing from the stream."""
     unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
+    hand_ge1, hand_eq2 = guarded_hand(params, tb, view, np.uint64(hand_ge1), np.uint64(hand_eq2), unseen_ge1,
+                                      unseen_eq2, SINGLE_CARD)  # the rules below lead from the rest
     is_declarer = on_declarer_side(view, view.seat)
     may_throw = role_param(params, view, HEURISTIC_THROW_SURE) > 0.5 and tb.allow_throws != 0 and view.throw_allowed
     tmask = tb.suit_mask[TRUMP]

@@ -7,8 +7,9 @@ counts) only; its play is the shared heuristic (`policies.heuristic`) with the �
   as it can; it never overcalls its partner.
 - 反底: with a pair that gives it at least FANDI_MARGIN more trumps than the trump standing, and never against its
   partner's trump.
-- Bury: the cheapest kitty_size copies by a cost that keeps trumps (level cards, jokers, the trump suit), points
-  (a 抠底 multiplies them for the other side, §7.3.11) and pairs, and empties short plain suits.
+- Bury: the cheapest kitty_size copies by a cost that keeps trumps (level cards, jokers, the trump suit) and pairs,
+  empties short plain suits and weighs points lightly (a 抠底 multiplies them for the other side, §7.3.11, but the
+  play guards the last trick: `policies.heuristic.last_trick`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ SHOW_MIN_CARDS = 8  # cards received before a first showing (too few say nothing
 SHOW_SHARE = 0.3  # ... and the share of them that would be trumps
 FANDI_MARGIN = 3  # trumps a 反底 must add over the standing trump
 KEEP_TRUMP = 1000.0  # bury costs: trumps stay out of the kitty unless nothing else fills it
-POINT_COST = 10.0  # per card point (a 抠底 doubles them at least, for the other side)
+POINT_COST = 1.0  # per card point: points in the kitty risk a 抠底 (§7.3.11), but pairs and voids are worth more
+# to the 庄家方 (README's 80分: at 10 per point the 庄家方 lost 0.3 points of T per hand)
 PAIR_COST = 15.0  # a card of a pair
 VOID_BONUS = 4.0  # per card a plain suit is short of SHORT_SUIT
 SHORT_SUIT = 6
