@@ -347,3 +347,67 @@ def test_the_early_stop_keeps_the_heuristics_play_and_otherwise_the_full_search(
 
 
 UNPRUNED_DECISIONS_DIGEST = "7cd890683e5097bf"  # recorded before the deal layout was worked out once per search
+
+
+def test_a_layout_without_voids_is_split_uniformly_holder_by_holder():
+    """Without voids or pairless seats the deals are drawn holder by holder (`deals.uniform_sample`): every
+    holder gets its size of exactly the hidden cards, and each hidden card lands with each holder in proportion
+    to its places (600 deals: every count within five standard deviations)."""
+    from baofen_sim.policies.registry import default_params
+    from baofen_sim.policies.sampler.deals import deal_layout, is_uniform, sample_deal
+
+    tb = tables(trump="S")
+    hands, kitty = dealt(5, tb)
+    views = view_of(hands, declarer=0)
+    views["hand_sizes"][0, 1] = 20  # a seat that has played five cards (they stay hidden here: only sizes count)
+    views["hand_sizes"][0, 3] = 30
+    params = default_params("sampler")
+    hidden = hidden_cards(tb, views[0], *hands[0], np.uint64(kitty[0]), np.uint64(kitty[1]))
+    layout = deal_layout(tb, views[0], 0, *hands[0], np.uint64(kitty[0]), np.uint64(kitty[1]), 0)
+    assert is_uniform(layout)
+    voided = view_of(hands, voids=(0, 1 << TRUMP, 0, 0), declarer=0)
+    assert not is_uniform(deal_layout(tb, voided[0], 0, *hands[0], np.uint64(kitty[0]), np.uint64(kitty[1]), 0))
+    out_ge1 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
+    out_eq2 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
+    landed = np.zeros((4, 64), dtype=np.int64)
+    draws = 600
+    for state in range(draws):
+        sample_deal(params, tb, views[0], 0, *hands[0], np.uint64(kitty[0]), np.uint64(kitty[1]), 0,
+                    np.uint64(state + 1), out_ge1, out_eq2)
+        assert out_ge1[0] == 0 and out_eq2[0] == 0
+        assert [card_count(out_ge1[s], out_eq2[s]) for s in (1, 2, 3)] == [20, 25, 30]
+        for seat in (1, 2, 3):
+            landed[seat] += copies(out_ge1[seat], out_eq2[seat])
+    assert np.array_equal(landed.sum(axis=0), draws * copies(*hidden))
+    for seat, size in ((1, 20), (2, 25), (3, 30)):
+        share = size / 75
+        expected = draws * copies(*hidden) * share
+        spread = np.sqrt(draws * copies(*hidden) * share * (1 - share))
+        assert np.all(np.abs(landed[seat] - expected) <= 5 * spread + 1e-9)
+
+
+@pytest.mark.parametrize("void", [False, True])
+def test_a_defenders_deals_give_the_declarer_cards_that_name_his_trump(void):
+    """A defender's deals (`sample_deal`) are drawn again until the declarer's 33 cards would name the trump
+    (`names_trump`), at most MAX_REDRAWS times: they do so far more often than plain deals, with or without a
+    void (the two ways of drawing, `uniform_sample` and `deal_from`)."""
+    from baofen_sim.cards import NUM_KINDS
+    from baofen_sim.policies.registry import default_params
+    from baofen_sim.policies.sampler.deals import names_trump, sample_deal
+
+    tb = tables(trump="H")
+    hands, _ = dealt(8, tb)
+    plain = [s for s in range(NUM_EFFECTIVE_SUITS) if s != TRUMP and tb.suit_mask[s] != 0]
+    views = view_of(hands, voids=(0, 0, 1 << plain[0] if void else 0, 0), declarer=0)
+    params = default_params("sampler")
+    counts = np.zeros(NUM_KINDS, dtype=np.int8)
+    read, plain, draws = 0, 0, 150
+    for state in range(draws):
+        _, out_ge1, out_eq2 = draw(tb, views, 1, hands, state=state + 1)
+        plain += names_trump(tb, views[0], 1, out_ge1, out_eq2, counts)
+        sample_deal(params, tb, views[0], 1, *hands[1], np.uint64(0), np.uint64(0), KITTY, np.uint64(state + 1),
+                    out_ge1, out_eq2)
+        read += names_trump(tb, views[0], 1, out_ge1, out_eq2, counts)
+        assert [card_count(out_ge1[s], out_eq2[s]) for s in (0, 2, 3)] == [25, 25, 25]
+        assert card_count(out_ge1[1], out_eq2[1]) == KITTY
+    assert read >= max(draws // 5, 3 * plain)
