@@ -12,7 +12,10 @@ second copy finds another place; should the voids leave it none, the voids win).
 `sample_deal` hands the hidden cards out one by one in a random order, each to a holder drawn in proportion
 to its free places among the holders that may take it and leave the rest of the deal possible (Hall's
 condition over the holders, `fitting_holders`, read from a table of slacks kept up to date card by card), so
-it never fails or retries, however late in the hand; without voids it is a uniform deal. A deal is a function
+it never fails or retries, however late in the hand; without voids it is a uniform deal. A view without voids or
+pairless seats (most of a hand's first tricks) is dealt that uniform way directly, holder by holder, by the first
+steps of a Fisher-Yates shuffle (`uniform_sample`): a defender's draw deals the declarer's hand and the kitty first
+and is thrown away, when they would not name the trump, before the others are dealt. A deal is a function
 of the view, the seat's own cards and its stream alone: the hidden cards' true places are never read.
 What a view's deals start from (the holders, their places and the hidden cards, `deal_layout`) is worked out once
 per search, not once per deal or redraw (`deal_from`, `sample_from`).
