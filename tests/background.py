@@ -4,7 +4,7 @@ one after another on the core a serial pytest run leaves idle. Each compiles an 
 
 A test asks for its job's output with `output(name)`: it waits for a job already running, or runs a job the
 background has not reached (or was not started for: a run of one test file) itself, at once. A job that is only a
-warm-up (`WARM_UPS`) fills the compile cache for the tests that come later and gives nothing back.
+warm-up (engine-80fen, cli-80fen) fills the compile cache for the tests that come later and gives nothing back.
 """
 
 from __future__ import annotations
@@ -50,7 +50,6 @@ JOBS: dict[str, Job] = {
     "sampler-hands": Job([sys.executable, "-m", "tests.sampler_hands"], ("test_sampler",)),
     "sampler-search": Job([sys.executable, "-m", "tests.sampler_search"], ("test_sampler",)),
 }
-WARM_UPS = ("engine-80fen", "cli-80fen")
 _lock = threading.Lock()
 
 

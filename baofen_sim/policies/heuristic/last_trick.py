@@ -30,9 +30,8 @@ def guard_card(tb, hand_ge1, unseen_ge1):
 @njit(cache=True)
 def guarded_hand(params, tb, view, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, play_cards):
     """(ge1, eq2) the cards the seat chooses a play of `play_cards` cards from: its hand less one copy of its guard
-    card when the guard applies and cards remain after this play, else the whole hand."""
-    if tb.last_trick_kitty == 0:
-        return hand_ge1, hand_eq2
+    card when the guard applies and cards remain after this play, else the whole hand. Called only where
+    tb.last_trick_kitty is set (the callers test it, so Baofen's plays never reach this)."""
     size = card_count(hand_ge1, hand_eq2)
     if (size <= play_cards or size > role_param(params, view, HEURISTIC_LAST_TRICK)
             or card_points(tb, unseen_ge1, unseen_eq2) == 0):
