@@ -1,29 +1,40 @@
 """The trick kernels at 80分 layouts against the reference (DESIGN.md §10; RULES.md §1.2.1, §1.3.2, §1.5.2 "80分",
 §1.7, §2–§4, §7.3.9–§7.3.10): the tables of every level 2..A with each trump suit and no-trump lay out the
-reference's order; the cases C3, C62, C63 (and the no-trump play of C64) through both engines; and, at every turn of
-concentrated positions at every level and trump and of whole random 80分 hands, follow verdicts (legal and illegal
-candidates), follow choice sets, lead units, throw verdicts with their forced leads and trick winners, under the 80分
-rules (`TRACTOR_80FEN`: level gap tractors, no joker tractor, −10 per failed throw, at most 2 per player)."""
+reference's order; the cases C3, C62, C63 (and the no-trump play of C64), and C58–C60 at level 2, through both
+engines; and, at every turn of concentrated positions at every level and trump and of whole random 80分 hands, follow
+verdicts (legal and illegal candidates), follow choice sets, lead units, throw verdicts with their forced leads and
+trick winners, under the 80分 rules (`TRACTOR_80FEN`: level gap tractors, no joker tractor, −10 per failed throw, at
+most 2 per player)."""
 
 from __future__ import annotations
 
 import pytest
 
-from baofen_sim.cards import NUM_KINDS, SPADES, parse_cards
-from baofen_sim.codes import DISCARD
+from baofen_sim.cards import HEARTS, NUM_KINDS, SPADES, parse_cards
+from baofen_sim.codes import DISCARD, RUFF
 from baofen_sim.reference.legality import check_follow, make_lead
 from baofen_sim.reference.order import NO_TRUMP
 from baofen_sim.reference.trick import TrickPlay, trick_winner
+from baofen_sim.rules import RuleSet
 from baofen_sim.rules.presets import TRACTOR_80FEN
+from baofen_sim.tables import materialize
 from baofen_sim.tools import kernel_calls as K
 from baofen_sim.tools.differential import describe
-from baofen_sim.tools.differential_80fen import LEVELS, TRUMPS, order_80fen, run_hands, run_positions, tables_80fen
+from baofen_sim.tools.differential_80fen import (
+    LEVELS,
+    TRUMPS,
+    order_80fen,
+    play_rules_at,
+    run_hands,
+    run_positions,
+    tables_80fen,
+)
 from tests.kernel_helpers import compiled
 
 pytestmark = pytest.mark.usefixtures("compiled")
 __all__ = ["compiled"]
 
-LEVEL_5, LEVEL_7 = 3, 5  # rank indices
+LEVEL_2, LEVEL_5, LEVEL_7 = 0, 3, 5  # rank indices
 
 
 def assert_agree(tally) -> None:
@@ -76,14 +87,14 @@ def test_c64_the_no_trump_hand_at_level_5_has_plain_gap_tractors_and_none_of_lev
         == expected
 
 
-def reference_winner(plays: list[str], level: int, trump: int | None) -> int:
+def reference_winner(plays: list[str], level: int, trump: int | None, rules: RuleSet = TRACTOR_80FEN) -> int:
     """The winning seat of a trick led by seat 0 (the 庄), each follower holding exactly what he plays."""
     order = order_80fen(level, trump)
-    lead = make_lead(parse_cards(plays[0]), order, TRACTOR_80FEN)
+    lead = make_lead(parse_cards(plays[0]), order, rules)
     trick = [TrickPlay(seat, tuple(parse_cards(p)), seat == 0,
                        seat > 0 and all(order.suit(k) != lead.suit for k in parse_cards(p)))
              for seat, p in enumerate(plays)]
-    return trick_winner(lead, trick, order, TRACTOR_80FEN)[0]
+    return trick_winner(lead, trick, order, rules)[0]
 
 
 @pytest.mark.parametrize(("plays", "trump", "expected"), [
@@ -109,6 +120,39 @@ def test_c63_a_level_gap_trump_tractor_must_be_followed_and_level_pairs_do_not_m
     assert K.legal_follow(tb, level_pairs[0], "S7 S7 H7 H7 S3 C9", "S7 S7 H7 H7")
     assert K.classes(tb, level_pairs)[1] == DISCARD  # two pairs, not a tractor: no match for the lead's shape
     assert K.winner(tb, level_pairs) == reference_winner(level_pairs, LEVEL_7, SPADES) == 0
+
+
+# ---- §10.12 cases that name every game (C58–C60), in 80分 at level 2 with trump ♥ -------------------------------
+
+
+def both_winners(plays: list[str], **options: str) -> tuple[int, int]:
+    """The trick's winner by the kernels and by the reference, under the 80分 rules at level 2 with `options`."""
+    rules = play_rules_at(LEVEL_2).with_overrides([f"{key}={value}" for key, value in options.items()])
+    return K.winner(materialize(rules, HEARTS), plays), reference_winner(plays, LEVEL_2, HEARTS, rules)
+
+
+@pytest.mark.parametrize(("rule", "cls", "expected"), [("shape", DISCARD, 0), ("count", RUFF, 1)])
+def test_c58_the_ruff_structure_rule_in_80fen(rule, cls, expected):
+    plays = ["S5 S5 S4 S4 S3 S3", "H9 H9 H8 H8 H4 H4", "C3 C4 C5 C6 C7 C8", "D3 D4 D5 D6 D7 D8"]
+    tb = materialize(play_rules_at(LEVEL_2).with_overrides([f"ruff_structure_rule={rule}"]), HEARTS)
+    assert K.classes(tb, plays)[1] == cls
+    assert both_winners(plays, ruff_structure_rule=rule) == (expected, expected)
+
+
+@pytest.mark.parametrize("compare", ["primary_unit", "lexicographic"])
+def test_c59_a_ruff_is_valued_by_its_matched_tractor_in_80fen(compare):
+    lead = "SA SA S6 S6 S5 S5"
+    assert K.throw_verdict(tables_80fen(LEVEL_2, HEARTS), lead, ["SK SK S4 S4", "S3 S3", "S9"]) == (True, [])
+    plays = [lead, "HQ HQ HJ HJ H3 H3", "H7 H7 H6 H6 HA HA", "C3 C4 C5 C6 C7 C8"]
+    assert both_winners(plays, multi_unit_compare=compare) == (1, 1)
+
+
+@pytest.mark.parametrize(("compare", "expected"), [("primary_unit", 1), ("lexicographic", 2)])
+def test_c60_multi_unit_compare_in_80fen(compare, expected):
+    lead = "DA DA D9 D9"
+    assert K.throw_verdict(tables_80fen(LEVEL_2, HEARTS), lead, ["D8 D8", "DK DQ", "D3"]) == (True, [])
+    plays = [lead, "S2 S2 H3 H3", "C2 C2 HA HA", "C3 C4 C5 C6"]  # S2 S2 and C2 C2: 副级 pairs of equal power
+    assert both_winners(plays, multi_unit_compare=compare) == (expected, expected)
 
 
 @pytest.mark.parametrize("level", LEVELS)

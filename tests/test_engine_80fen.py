@@ -77,6 +77,24 @@ def test_every_kernel_hand_is_legal_for_the_reference_and_gives_its_result_line(
     assert sources["fandi hands"] > 0 or variant in ("no 反底, no 自保, no floor", "heuristic")
 
 
+@pytest.mark.parametrize(("eligible", "allowed"), [("non_zhuang", [False, False, True, False]),
+                                                  ("any_but_last_burier", [True, True, True, False])])
+def test_c64_the_kernel_refuses_the_fandis_the_reference_refuses(eligible, allowed):
+    """Level 5, 庄 seat 2, seat 3's ♥ pair sets trump: seat 3's own LJ LJ; the 庄's BJ BJ after seat 0's ♠ re-bury;
+    seat 0's S5 S5; seat 0's BJ BJ when he is the last burier; under each `fandi_eligible`."""
+    from baofen_sim.engine.tractor80.declaring import TIER_BIG_JOKERS, TIER_LITTLE_JOKERS, TIER_PAIR, fandi_allowed
+    from baofen_sim.engine.tractor80.materialize import tractor80_inputs
+
+    gr = tractor80_inputs(spec_of([f"fandi_eligible={eligible}"]), None, False).game_rules[0]
+    hearts, spades = 1, 0
+    steps = [(3, TIER_PAIR, hearts, 3, TIER_LITTLE_JOKERS, 0, 2, True),  # his own trump
+             (0, TIER_PAIR, spades, 2, TIER_BIG_JOKERS, 0, 0, False),  # the 庄
+             (3, TIER_PAIR, hearts, 0, TIER_PAIR, spades, 2, True),  # ♠ outranks ♥
+             (0, TIER_PAIR, spades, 0, TIER_BIG_JOKERS, 0, 0, False)]
+    assert [fandi_allowed(set_seat, set_tier, set_suit, seat, tier, suit, 2, last_burier, first, gr)
+            for set_seat, set_tier, set_suit, seat, tier, suit, last_burier, first in steps] == allowed
+
+
 def test_a_deal_holds_the_108_cards_and_200_points_and_levels_stay_within_2_to_a(replayed):
     for spec, hands in replayed.values():
         for row, record in hands:

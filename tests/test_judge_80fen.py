@@ -268,6 +268,64 @@ def test_the_zhuang_may_not_fandi(tmp_path):
     assert "庄 may not" in events[-1]["reason"] and events[-1]["seat"] == 0
 
 
+# C64 at level 5, hand 2, the 庄 seat 2 (receives card 1): seat 3 shows H5 (card 2), then the second H5 (card 6).
+C64_DEAL = {2: "H5", 6: "H5", 10: "LJ", 14: "LJ", 4: "C5", 8: "C5", 3: "S5", 7: "S5", 1: "BJ", 5: "BJ"}
+
+
+def c64_record(*challenges: tuple[int, str], declarations=((2, 3, "H5"), (6, 3, "H5")), **options: str) -> dict:
+    hands, kitty = deal(C64_DEAL, first=2)
+    record = {"rules": "tractor-80fen", "levels": ["5", "9"], "zhuang": 2, "hands": hands, "kitty": kitty,
+              "declarations": [{"after": a, "seat": s, "cards": c.split()} for a, s, c in declarations],
+              "bury": plain_cards(hands[2] + kitty, 8), "fandi": []}
+    if options:
+        record["options"] = options
+    for seat, shown in challenges:  # each re-buries the 8 cards it took up
+        record["fandi"].append({"seat": seat, "cards": shown.split(), "bury": record["bury"]})
+    return record
+
+
+C64_LEGAL = ((0, "S5 S5"), (3, "LJ LJ"))
+
+
+def test_c64_fandi_after_a_pair_declared_during_the_deal(tmp_path):
+    record = c64_record(*C64_LEGAL)
+    record["plays"] = [record["hands"][2][-1:]]  # seat 2 stays 庄 and leads
+    events = judged(tmp_path, record)
+    assert [(e["seat"], e["trump"]) for e in events if e["event"] == "declare"] == [(3, "H"), (3, "H")]
+    assert [(e["seat"], e["trump"]) for e in events if e["event"] == "fandi"] == [(0, "S"), (3, "NT")]
+    assert [e["seat"] for e in events if e["event"] == "bury"] == [2, 0, 3]  # the kitty seat 3 buried is played
+    assert {"event": "zhuang", "seat": 2, "level": "5"} in events
+    assert events[-1] == {"event": "play", "trick": 0, "seat": 2, "cards": record["hands"][2][-1:], "legal": True}
+
+
+@pytest.mark.parametrize(("before", "challenge", "reason", "options"), [
+    ((), (1, "C5 C5"), "must outrank", {"fandi_first_challenge": "any_pair"}),  # ♣ < ♥
+    ((), (3, "LJ LJ"), "own trump", {"fandi_eligible": "any_but_last_burier"}),  # his ♥ pair sets trump
+    ((0, "S5 S5"), (2, "BJ BJ"), "庄 may not", {"fandi_eligible": "any_but_last_burier"}),
+    (C64_LEGAL, (1, "C5 C5"), "after a no-trump", None),  # the stage is over
+])
+def test_c64_each_refused_showing_names_its_rule_and_the_option_that_allows_it(tmp_path, before, challenge, reason,
+                                                                              options):
+    challenges = ((before,) if before and isinstance(before[0], int) else before) + (challenge,)
+    events = judged(tmp_path, c64_record(*challenges), exit_code=1)
+    assert events[-1]["event"] == "fandi" and events[-1]["legal"] is False and events[-1]["rule"] == "§7.3.8"
+    assert reason in events[-1]["reason"] and events[-1]["seat"] == challenge[0]
+    if options is not None:
+        allowed = judged(tmp_path, c64_record(*challenges, **options))
+        assert [e["seat"] for e in allowed if e["event"] == "fandi"][-1] == challenge[0]
+
+
+@pytest.mark.parametrize(("options", "exit_code"), [({}, 1), ({"fandi_first_challenge": "any_pair"}, 0)])
+def test_c64_a_deal_that_ends_on_a_joker_pair_opens_no_fandi_unless_any_pair(tmp_path, options, exit_code):
+    record = c64_record((1, "C5 C5"), declarations=((2, 3, "H5"), (5, 2, "BJ BJ")), **options)  # the 庄's BJ BJ
+    fandi = [e for e in judged(tmp_path, record, exit_code=exit_code) if e["event"] == "fandi"]
+    assert [(e["seat"], e["legal"]) for e in fandi] == [(1, exit_code == 0)]
+    if exit_code:
+        assert "after a no-trump" in fandi[0]["reason"]
+    else:
+        assert fandi[0]["trump"] == "C"
+
+
 def no_declaration_record(kitty: str, levels=("9", "2"), placed=None, fandi=None) -> dict:
     hands, kitty_cards = deal(placed or {}, kitty=kitty, first=0)
     record = {"rules": "tractor-80fen", "levels": list(levels), "zhuang": 0, "hands": hands, "kitty": kitty_cards,

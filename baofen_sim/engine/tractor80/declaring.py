@@ -72,11 +72,9 @@ def fandi_allowed(set_seat, set_tier, set_suit, seat, tier, suit, zhuang, last_b
     if set_tier >= TIER_LITTLE_JOKERS and not any_pair:
         return False  # after a no-trump nobody may 反底 (the joker pairs are equal and final)
     if gr.fandi_eligible_any_but_last_burier:
-        if seat == last_burier:
+        if seat == last_burier:  # C64: it bars only the last burier
             return False
-    elif seat == zhuang:
-        return False
-    if seat == set_seat:
+    elif seat == zhuang or seat == set_seat:
         return False
     if any_pair or tier >= TIER_LITTLE_JOKERS:
         return True

@@ -95,7 +95,7 @@ def fandi_problem(setter: Showing, seat: int, cards: Sequence[int], level: int, 
             return None, "the last burier may not 反底"
     elif seat == zhuang:
         return None, "the 庄 may not 反底 (fandi_eligible = non_zhuang)"
-    if seat == setter.seat:
+    elif seat == setter.seat:  # C64: any_but_last_burier bars only the last burier
         return None, "a player may not 反底 his own trump"
     shown = showing_of(seat, cards, level)
     if isinstance(shown, str) or shown.tier == SINGLE:
