@@ -663,19 +663,24 @@ def schema_command(
 
 
 @app.command("warmup")
-def warmup_command(policy: PolicyOption = None) -> None:
-    """Compile the engine ahead of time for the policies a simulate will name (the same --policy options;
-    default heuristic), once per machine and code version, on every core (about 65 s on 2 cores), so that
-    the simulate starts warm. It shows the functions compiled so far and the time.
+def warmup_command(policy: PolicyOption = None, rules: RulesOption = "baofen") -> None:
+    """Compile the engine of the game of --rules ahead of time for the policies a simulate will name (the same
+    --policy options; default heuristic), once per machine and code version, on every core (about 65 s on 2
+    cores), so that the simulate starts warm. It shows the functions compiled so far and the time.
 
     Example: baofen-sim warmup --policy heuristic --policy 3=random
+    Example: baofen-sim warmup --rules tractor-80fen
     """
-    names = select_policies(policy_names(policy or []))
-    if engine_is_compiled():
-        typer.echo(f"the engine for {', '.join(names)} is compiled; loading it took {warm_up_engine(names):.1f} s")
+    rule_set = resolve_rules(rules, None)
+    game, seats = rule_set.game, policy_names(policy or [], rule_set.num_players)
+    RunSpec(rules=rule_set, policies=tuple(seats))  # the game plays these policies (else exit 2)
+    names = select_policies(seats)
+    if engine_is_compiled(game):
+        typer.echo(f"the engine for {', '.join(names)} is compiled; loading it took "
+                   f"{warm_up_engine(names, game):.1f} s")
         return
     typer.echo(COMPILE_NOTICE, err=True)
-    report = compile_engine()
+    report = compile_engine(game=game)
     for line in report.notes:
         typer.echo(f"note: {line}", err=True)
     typer.echo(f"{report.summary(names)}; later commands start warm")

@@ -31,6 +31,7 @@ from typing import Any
 
 from baofen_sim import policy_set
 from baofen_sim.io.manifest import ChunkEntry
+from baofen_sim.rules import Game
 from baofen_sim.runspec import RunSpec
 from baofen_sim.simulate import (
     ENGINE_RUNNER,
@@ -63,7 +64,7 @@ class DaskBackend:
             raise SimulateError("--backend dask needs dask and distributed: pip install 'dask[distributed]'") from None
         if workers is not None and (scheduler is not None or workers < 1):
             raise SimulateError("--workers N (N >= 1) sizes the LocalCluster of --backend dask without --scheduler")
-        self.echo, self.cluster = echo, None
+        self.echo, self.cluster, self.game = echo, None, Game.BAOFEN
         if scheduler is None:
             workers = workers or os.cpu_count() or 1
             numba_threads = max(1, (os.cpu_count() or 1) // workers)
@@ -95,6 +96,7 @@ class DaskBackend:
 
     def check(self, spec: RunSpec) -> None:
         self.threads = spec.threads  # checked on each worker against its own cores
+        self.game = spec.rules.game  # the engine the workers load
 
     def session(self) -> dict[str, Any]:
         return {"backend": self.name, "scheduler": self.address, "workers": len(self._workers()),
@@ -115,8 +117,8 @@ class DaskBackend:
         self.echo(f"dask: loading the engine on the workers at {self.address} (a worker whose Numba cache is "
                   "cold compiles it first: about a minute) ...")
         first = sorted(self._workers())[:1]
-        self.client.run(prepare_worker, policies, workers=first)
-        self.client.run(prepare_worker, policies)
+        self.client.run(prepare_worker, policies, self.game, workers=first)
+        self.client.run(prepare_worker, policies, self.game)
         self.echo(f"dask: {len(self._workers())} worker(s) at {self.address} ready in "
                   f"{time.perf_counter() - started:.1f} s")
         self._warm = True
@@ -156,13 +158,13 @@ class DaskBackend:
                 self.client.cancel(list(submitted))
 
 
-def prepare_worker(policies: tuple[str, ...]) -> float:
-    """On a worker: select the run's policy set and load (or compile) the engine; the seconds it took."""
+def prepare_worker(policies: tuple[str, ...], game: Game = Game.BAOFEN) -> float:
+    """On a worker: select the run's policy set and load (or compile) the game's engine; the seconds it took."""
     from baofen_sim.simulate import warm_up_engine
 
     names = policy_set.select(policies)
     with _engine_lock:
-        return warm_up_engine(names)
+        return warm_up_engine(names, game)
 
 
 def play_chunk_task(out: str, spec: RunSpec, entry: ChunkEntry, runner: ChunkRunner,

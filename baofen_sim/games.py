@@ -7,7 +7,7 @@ loads (and compiles) only that game's engine:
 
 - `run_chunk`: the chunk runner (`RunSpec, first_table, n_tables -> io.schema.ChunkResult`), the game's one entry
   into its kernels, and `top_kernel` the parallel kernel below it (its Numba cache says whether the engine is
-  compiled on this machine);
+  compiled on this machine), with `top_kernel_args` its arguments for one hand (the compile plan's types);
 - `rows`: its `io.schema.RowLayout` (the hand columns);
 - `policies`: the built-in policies it has (None: every policy of the registry); whether it plays the forced
   scenarios of DESIGN.md §5 (`--declarer`, `--target`), writes trick rows (`--tricks`) and has a parallel compile
@@ -29,6 +29,7 @@ class GameEngine:
     game: Game
     run_chunk: str  # "module:function"
     top_kernel: str  # "module:function"
+    top_kernel_args: str  # "module:function": (RunSpec of one hand) -> the top kernel's arguments (warmup.plan)
     rows: str  # "module:attribute"
     policies: tuple[str, ...] | None = None
     forced_declarer: bool = False
@@ -47,11 +48,13 @@ class GameEngine:
 
 GAME_ENGINES: dict[Game, GameEngine] = {
     Game.BAOFEN: GameEngine(Game.BAOFEN, "baofen_sim.engine.chunk:run_chunk", "baofen_sim.engine.chunk:play_tables",
-                            "baofen_sim.io.schema:BAOFEN_ROWS", forced_declarer=True, tricks=True, compile_plan=True),
+                            "baofen_sim.engine.chunk:top_kernel_args", "baofen_sim.io.schema:BAOFEN_ROWS",
+                            forced_declarer=True, tricks=True, compile_plan=True),
     Game.TRACTOR_80FEN: GameEngine(Game.TRACTOR_80FEN, "baofen_sim.engine.tractor80.chunk:run_chunk80",
                                    "baofen_sim.engine.tractor80.chunk:play_tables80",
+                                   "baofen_sim.engine.tractor80.chunk:top_kernel_args80",
                                    "baofen_sim.engine.tractor80.chunk:TRACTOR80_ROWS",
-                                   policies=("heuristic", "random")),
+                                   policies=("heuristic", "random"), compile_plan=True),
 }
 
 

@@ -67,6 +67,7 @@ from baofen_sim.io.parquet import (
 )
 from baofen_sim.io.schema import ChunkResult, SchemaError, hands_to_arrow, tricks_to_arrow
 from baofen_sim.rules import Game
+from baofen_sim.rules.presets import game_preset
 from baofen_sim.runspec import RULES_VERSION, RunSpec
 
 if TYPE_CHECKING:
@@ -147,23 +148,22 @@ def engine_is_compiled(game: Game = Game.BAOFEN) -> bool:
         return True
 
 
-def warm_up_engine(policies: tuple[str, ...]) -> float:
-    """Compile the engine for the policy set of `policies` (or load it from the cache) by playing one hand
+def warm_up_engine(policies: tuple[str, ...], game: Game = Game.BAOFEN) -> float:
+    """Compile `game`'s engine for the policy set of `policies` (or load it from the cache) by playing one hand
     with each of them; the seconds it took. The set must already be selected (`policies.select_policies`)."""
-    from baofen_sim.engine import run_chunk
-
+    run_chunk = resolve(game_engine(game).run_chunk)
     started = time.perf_counter()
     for name in dict.fromkeys(policies):
-        run_chunk(RunSpec(policies=(name,) * 4, deals=1, hands_per_table=1), 0, 1)
+        run_chunk(RunSpec(rules=game_preset(game), policies=(name,) * 4, deals=1, hands_per_table=1), 0, 1)
     return time.perf_counter() - started
 
 
-def compile_engine(show: bool | None = None) -> WarmUpReport:
-    """Compile the engine of this process's policy set on every core (`baofen_sim.warmup`), showing it progress
-    (`show` as `simulate`'s `progress`); the top kernel compiles here, by `warm_up_engine`."""
+def compile_engine(show: bool | None = None, game: Game = Game.BAOFEN) -> WarmUpReport:
+    """Compile `game`'s engine of this process's policy set on every core (`baofen_sim.warmup`), showing it
+    progress (`show` as `simulate`'s `progress`); the top kernel compiles here, by `warm_up_engine`."""
     from baofen_sim.warmup import warm_up
 
-    return warm_up(lambda: warm_up_engine(policy_set.selected()), show=show)
+    return warm_up(lambda: warm_up_engine(policy_set.selected(), game), show=show, game=game)
 
 
 def engine_run_chunk(spec: RunSpec, first_table: int, n_tables: int) -> ChunkResult:
@@ -222,7 +222,7 @@ def play_chunks(out: Path, manifest: Manifest | SweepManifest, ledgers: Sequence
     if runner is ENGINE_RUNNER and backend.name == LocalBackend.name and not engine_is_compiled(game):
         if game_engine(game).compile_plan:
             echo(COMPILE_NOTICE)
-            report = compile_engine(progress)
+            report = compile_engine(progress, game)
             for line in report.notes:
                 echo(f"note: {line}")
             echo(report.summary(policy_set.selected()))

@@ -2,7 +2,8 @@
 before issue 20.10) and on every core (`baofen-sim warmup`), alternating, best and median; appended to
 results/BENCHMARKS.md (baofen_sim/tools/bench.py).
 
-    python scripts/bench_compile.py [--repeats 2] [--policies heuristic random sampler] [--results FILE]
+    python scripts/bench_compile.py [--repeats 2] [--policies heuristic random sampler] [--rules tractor-80fen]
+                                    [--results FILE]
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import shlex
 import sys
 from pathlib import Path
 
+from baofen_sim.rules import preset
 from baofen_sim.tools.bench import append_results, cold_compile_markdown, measure_cold_compiles, results_path_problem
 
 
@@ -20,6 +22,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=2, help="cold compiles of each set in each mode")
     parser.add_argument("--policies", nargs="+", default=["heuristic", "random", "sampler"],
                         help="policy sets, each NAME or NAME+NAME")
+    parser.add_argument("--rules", default="baofen", help="a preset of the game whose engines compile")
     parser.add_argument("--results", type=Path, default=Path("results/BENCHMARKS.md"))
     args = parser.parse_args()
     if args.repeats < 1:
@@ -28,7 +31,7 @@ def main() -> None:
     if problem:
         parser.error(f"--results {args.results} {problem}")
     mixes = tuple(tuple(name.split("+")) for name in args.policies)
-    figures = measure_cold_compiles(mixes, args.repeats)
+    figures = measure_cold_compiles(mixes, args.repeats, game=preset(args.rules).game)
     command = shlex.join(["python", "scripts/bench_compile.py", *sys.argv[1:]])
     append_results(cold_compile_markdown(figures, command), args.results)
     print(f"appended to {args.results}")

@@ -1,6 +1,7 @@
-"""Rewrite the compile plan of the parallel warm-up (baofen_sim/warmup/plan.json) from the engine's code: the
-call graph of the engine of each built-in policy, by Numba type inference alone (about a minute; nothing is
-compiled). Run it after changing a kernel's arguments; tests/test_compile_progress.py says when it is due.
+"""Rewrite the compile plans of the parallel warm-up (baofen_sim/warmup/plan.json, plan-<game>.json) from the
+engines' code: the call graph of each game's engine of each of its built-in policies, by Numba type inference alone
+(about a minute a game; nothing is compiled). Run it after changing a kernel's arguments;
+tests/test_compile_progress.py says when it is due.
 
     python scripts/compile_plan.py
 """
@@ -9,12 +10,15 @@ from __future__ import annotations
 
 import sys
 
-from baofen_sim.warmup.plan import PLAN_PATH, write_plan
+from baofen_sim.games import GAME_ENGINES
+from baofen_sim.warmup.plan import plan_path, write_plan
 
 
 def main() -> int:
-    plan = write_plan()
-    print(f"wrote {PLAN_PATH}: {len(plan.entries)} functions, {len(plan.types)} argument types")
+    for game, engine in GAME_ENGINES.items():
+        if engine.compile_plan:
+            plan = write_plan(game)
+            print(f"wrote {plan_path(game)}: {len(plan.entries)} functions, {len(plan.types)} argument types")
     return 0
 
 

@@ -14,12 +14,14 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from numba.core.caching import FunctionCache
 
 from baofen_sim import policy_set
 from baofen_sim.kernels import cache as kernel_cache
 from baofen_sim.kernels.jit import SharedFunctionCache
-from baofen_sim.warmup.parallel import caller_ranks
+from baofen_sim.rules.games import Game
+from baofen_sim.warmup.parallel import ParallelOutcome, caller_ranks
 from baofen_sim.warmup.plan import CompilePlan, PlanEntry, load_plan
 from baofen_sim.warmup.progress import CompileProgress
 
@@ -112,15 +114,18 @@ def test_a_plan_for_a_policy_set_keeps_its_entries_and_their_needs():
     assert CompilePlan.from_json(plan.to_json()) == plan
 
 
-def test_every_entry_of_the_shipped_plan_names_a_cached_kernel_with_its_argument_count(tmp_path):
-    result = run_python("""
+@pytest.mark.parametrize(("game", "functions"), [(Game.BAOFEN, 200), (Game.TRACTOR_80FEN, 150)])
+def test_every_entry_of_the_shipped_plan_names_a_cached_kernel_with_its_argument_count(tmp_path, game, functions):
+    result = run_python(f"""
         import inspect, json
         from baofen_sim import policy_set
         policy_set.select(["random", "heuristic", "sampler"])
         import baofen_sim.engine
-        from baofen_sim.warmup.plan import load_plan
+        from baofen_sim.rules.games import Game
+        from baofen_sim.warmup.plan import load_plan, plan_path, top_kernel
         from baofen_sim.warmup.signatures import imported, numba_type
-        plan, problems = load_plan(), []
+        plan, problems = load_plan(plan_path(Game({game.value!r}))), []
+        imported(top_kernel(Game({game.value!r})))
         for entry in plan.entries:
             function = imported(entry.function)
             [numba_type(name, plan.types) for name in entry.args]
@@ -128,10 +133,29 @@ def test_every_entry_of_the_shipped_plan_names_a_cached_kernel_with_its_argument
                 problems.append(entry.function)
             if not function._cache.__class__.__name__ == "SharedFunctionCache":
                 problems.append(entry.function + " (not cached)")
-        print(json.dumps({"entries": len(plan.entries), "problems": problems}))
+        print(json.dumps({{"entries": len(plan.entries), "problems": problems}}))
     """, tmp_path)
-    assert result["entries"] > 200
+    assert result["entries"] > functions
     assert result["problems"] == [], "python scripts/compile_plan.py updates the plan"
+
+
+@pytest.mark.parametrize(("game", "module"), [(Game.BAOFEN, "baofen_sim.engine.hand:"),
+                                            (Game.TRACTOR_80FEN, "baofen_sim.engine.tractor80.hand:")])
+def test_the_warm_up_of_a_game_hands_its_own_plan_to_the_compile_processes(monkeypatch, game, module):
+    import baofen_sim.warmup as warmup
+
+    handed = []
+
+    def compile_in_processes(plan, policies, processes, done):
+        handed.extend(entry.function for entry in plan.entries)
+        return ParallelOutcome(compiled=len(plan.entries))
+
+    monkeypatch.setattr(warmup, "compile_in_processes", compile_in_processes)
+    report = warmup.warm_up(lambda: None, processes=2, show=False, game=game)
+    assert report.processes == 2 and handed
+    assert any(name.startswith(module) for name in handed)
+    other = "baofen_sim.engine.tractor80." if game == Game.BAOFEN else "baofen_sim.engine.hand:"
+    assert not any(name.startswith(other) for name in handed)  # a run compiles no other game's code
 
 
 def test_a_function_compiled_by_a_compile_process_is_loaded_by_the_next_process_not_compiled(tmp_path):

@@ -175,6 +175,11 @@ def trick_arrays(spec: RunSpec, out: EngineOutput) -> dict[str, np.ndarray]:
     return columns
 
 
+def top_kernel_args(spec: RunSpec) -> tuple:
+    """`play_tables`' arguments for the first table of `spec` (warmup.plan types the engine from them)."""
+    return kernel_inputs(spec, None, False, False), engine_output(spec, 1), 0, 1
+
+
 def run_chunk(spec: RunSpec, first_table: int, n_tables: int) -> ChunkResult:
     """Play tables first_table .. first_table + n_tables − 1 of `spec` (DESIGN.md §1): the hand columns in
     hand order and, when spec.tricks, the trick columns in (hand, trick) order."""

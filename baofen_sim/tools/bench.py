@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from baofen_sim.rules.games import GAME_TITLES, Game
+
 # (label, policy, parameter files for every seat, rules): the heuristic with the threshold bidder declares most hands
 # (comparable with the entries before the table bidder became the default, which passes about 84% of them); 80分
 # plays every hand
@@ -51,26 +53,14 @@ import json, time
 started = time.perf_counter()
 from baofen_sim.policies import select_policies
 select_policies({mix!r})
+from baofen_sim.rules.games import Game
 from baofen_sim.simulate import engine_is_compiled, warm_up_engine
 from baofen_sim.warmup import warm_up
-if engine_is_compiled():
-    warm_up_engine({mix!r})
+game = Game({game!r})
+if engine_is_compiled(game):
+    warm_up_engine({mix!r}, game)
 else:
-    warm_up(lambda: warm_up_engine({mix!r}), processes={processes}, show=False)
-print(json.dumps({{"seconds": time.perf_counter() - started}}))
-"""
-
-# 80分: one compile process (no compile plan yet), import + compile (or load) + a few hands
-_START80 = """
-import json, time
-started = time.perf_counter()
-from baofen_sim.policies import select_policies
-select_policies({mix!r})
-from baofen_sim.engine.tractor80.chunk import play_chunk80
-from baofen_sim.rules.presets import TRACTOR_80FEN
-from baofen_sim.runspec import RunSpec
-for policy in {mix!r}:
-    play_chunk80(RunSpec(rules=TRACTOR_80FEN, policies=(policy,) * 4, deals=4, hands_per_table=4), 0, 1)
+    warm_up(lambda: warm_up_engine({mix!r}, game), processes={processes}, show=False, game=game)
 print(json.dumps({{"seconds": time.perf_counter() - started}}))
 """
 
@@ -167,7 +157,8 @@ def measure(config: BenchConfig, echo=print) -> dict:
              f"warm start {figures['warm_start_s'][label]:.2f} s")
     for mix in TRACTOR80_MIXES:
         label = "80分 " + "+".join(mix)
-        figures["cold_compile_s"][label], figures["warm_start_s"][label] = cold_and_warm_start(mix, start=_START80)
+        figures["cold_compile_s"][label], figures["warm_start_s"][label] = cold_and_warm_start(
+            mix, game=Game.TRACTOR_80FEN)
         echo(f"{label}: cold compile {figures['cold_compile_s'][label]:.1f} s, "
              f"warm start {figures['warm_start_s'][label]:.2f} s")
     for label, policy, files, rules in BENCHED:
@@ -194,26 +185,27 @@ def measure(config: BenchConfig, echo=print) -> dict:
     return figures
 
 
-def cold_and_warm_start(mix: tuple[str, ...], processes: int | None = None, start: str = _START) -> tuple[float, float]:
-    """Seconds of a cold start of the engine of `mix` (an empty cache; `processes` compile, default one per
-    core; `start` the code of the start, Baofen's by default) and of the warm start after it, each in a fresh
-    process."""
+def cold_and_warm_start(mix: tuple[str, ...], processes: int | None = None,
+                        game: Game = Game.BAOFEN) -> tuple[float, float]:
+    """Seconds of a cold start of `game`'s engine of `mix` (an empty cache; `processes` compile, default one per
+    core) and of the warm start after it, each in a fresh process."""
     with tempfile.TemporaryDirectory() as cache:
         env = {"BAOFEN_SIM_CACHE_DIR": cache}
-        code = start.format(mix=mix, processes=processes)
+        code = _START.format(mix=mix, processes=processes, game=game.value)
         return run_child(code, env)["seconds"], run_child(code, env)["seconds"]
 
 
-def measure_cold_compiles(mixes: tuple[tuple[str, ...], ...], repeats: int, echo=print) -> dict:
+def measure_cold_compiles(mixes: tuple[tuple[str, ...], ...], repeats: int, echo=print,
+                          game: Game = Game.BAOFEN) -> dict:
     """{set label: {"one process": [seconds], "every core": [seconds]}}: cold starts of each policy set's engine
-    compiled in one process (as before issue 20.10) and on every core, alternating, `repeats` times each."""
+    of `game` compiled in one process (as before issue 20.10) and on every core, alternating, `repeats` times each."""
     figures: dict = {}
     for mix in mixes:
-        label = "+".join(mix)
+        label = ("" if game == Game.BAOFEN else f"{GAME_TITLES[game]} ") + "+".join(mix)
         figures[label] = {"one process": [], "every core": []}
         for _ in range(repeats):
             for mode, processes in (("one process", 1), ("every core", None)):
-                cold, warm = cold_and_warm_start(mix, processes)
+                cold, warm = cold_and_warm_start(mix, processes, game)
                 figures[label][mode].append(cold)
                 echo(f"{label}, {mode}: cold {cold:.1f} s, warm {warm:.2f} s")
     return figures

@@ -1,11 +1,11 @@
 """The cold compile of the engine on every core, shown progressing (DESIGN.md §9, §11).
 
-Numba compiles the ~200 jitted functions below the top kernel (`engine.chunk.play_tables`) one after another
-in one process, and caches each on its own. `warm_up` hands them, in the order of the shipped compile plan
-(`plan.py`), to one compile process per core (`parallel.py`, `worker.py`) and then compiles the top kernel
-here, which loads every function below it from the cache; `progress.py` shows the functions done and the time.
-The compiled code is the same whichever process compiles a function (the same Numba IR and LLVM passes), so
-results do not change.
+Numba compiles the ~200 jitted functions below a game's top kernel (Baofen's `engine.chunk.play_tables`, 80分's
+`engine.tractor80.chunk.play_tables80`) one after another in one process, and caches each on its own. `warm_up`
+hands them, in the order of the game's shipped compile plan (`plan.py`), to one compile process per core
+(`parallel.py`, `worker.py`) and then compiles the top kernel here, which loads every function below it from the
+cache; `progress.py` shows the functions done and the time. The compiled code is the same whichever process
+compiles a function (the same Numba IR and LLVM passes), so results do not change.
 
 One process compiles everything (as before) where there is one core, no plan for the policy set (a plug-in),
 no `fcntl` (the cache's save lock) or no JIT.
@@ -22,8 +22,9 @@ from typing import TextIO
 from numba import config
 
 from baofen_sim import policy_set
+from baofen_sim.rules.games import Game
 from baofen_sim.warmup.parallel import compile_in_processes
-from baofen_sim.warmup.plan import TOP_KERNEL, load_plan
+from baofen_sim.warmup.plan import load_plan, plan_path, top_kernel
 from baofen_sim.warmup.progress import CompileProgress
 
 PLAN_COMMAND = "python scripts/compile_plan.py"
@@ -49,15 +50,15 @@ def available_cores() -> int:
 
 
 def warm_up(compile_top: Callable[[], object], processes: int | None = None, show: bool | None = None,
-            stream: TextIO | None = None) -> WarmUpReport:
-    """Compile the engine of this process's policy set: the plan's functions on `processes` processes (default:
-    one per core), then `compile_top()` here (it runs the top kernel once, compiling it). `show`: the progress
-    (`CompileProgress`). Call it once the engine is imported (the policy set fixed)."""
+            stream: TextIO | None = None, game: Game = Game.BAOFEN) -> WarmUpReport:
+    """Compile `game`'s engine of this process's policy set: its plan's functions on `processes` processes
+    (default: one per core), then `compile_top()` here (it runs the top kernel once, compiling it). `show`: the
+    progress (`CompileProgress`). Call it once the engine is imported (the policy set fixed)."""
     from baofen_sim.kernels import cache
 
     started = time.perf_counter()
     policies = policy_set.selected()
-    plan = load_plan()
+    plan = load_plan(plan_path(game))
     plan = plan.for_policies(policies) if plan is not None else None
     processes = min(processes or available_cores(), len(plan.entries) if plan else 1)
     parallel = plan is not None and processes > 1 and cache.fcntl is not None and not config.DISABLE_JIT
@@ -70,7 +71,7 @@ def warm_up(compile_top: Callable[[], object], processes: int | None = None, sho
             progress.top_kernel()
         compile_top()
     if parallel:
-        missing = [function for function in progress.compiled_here if function != TOP_KERNEL]
+        missing = [function for function in progress.compiled_here if function != top_kernel(game)]
         if missing or outcome.failed:
             notes.append(f"the compile plan is out of date ({len(missing)} functions missing from it, e.g. "
                          f"{(missing or outcome.failed)[0]}; {len(outcome.failed)} it could not compile): "

@@ -116,6 +116,11 @@ def play_chunk80(spec: RunSpec, first_table: int, n_tables: int, log: bool = Fal
     return out
 
 
+def top_kernel_args80(spec: RunSpec) -> tuple:
+    """`play_tables80`'s arguments for the first table of `spec` (warmup.plan types the engine from them)."""
+    return tractor80_inputs(spec), tractor80_output(1), 0, 1
+
+
 def hand_arrays80(spec: RunSpec, rows: np.ndarray) -> dict[str, np.ndarray]:
     """The hand columns of a chunk's rows (`TRACTOR80_ROWS`): a per-seat field once per seat, a per-team field once
     per team; the trump as its label's index."""
