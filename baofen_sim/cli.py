@@ -531,8 +531,10 @@ def report_command(
 
 @app.command("compare")
 def compare_command(
-    first: Annotated[Path, typer.Argument(metavar="A", help="Run directory (the reference).")],
-    second: Annotated[Path, typer.Argument(metavar="B", help="Run directory on the same deals as A.")],
+    first: Annotated[Path, typer.Argument(metavar="A", help="Run directory, or a sweep's variant folder "
+                                          "(SWEEP/hands/NAME=VALUE): the reference.")],
+    second: Annotated[Path, typer.Argument(metavar="B", help="Run directory (or variant folder) on the same deals "
+                                           "as A.")],
     by: ByOption = None,
     as_json: JsonOption = False,
 ) -> None:

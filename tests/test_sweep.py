@@ -3,11 +3,14 @@ engine), and with the engine: every variant plays the same deals as a plain run 
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import polars as pl
 import pytest
 from typer.testing import CliRunner
 
+from baofen_sim.analysis.runs import Run, open_output
 from baofen_sim.cli import app
 from baofen_sim.io.manifest import SweepManifest, read_manifest
 from baofen_sim.policies.registry import parse_policy_options
@@ -148,3 +151,18 @@ def test_every_variant_plays_the_deals_of_a_plain_run(tmp_path, engine):  # noqa
     threshold, table = (hands.filter(pl.col("bid_mode_0") == v) for v in (0.0, 1.0))
     assert np.array_equal(threshold["strength_0"].to_numpy(), table["strength_0"].to_numpy())
     assert (threshold["declarer"] == 0).sum() > (table["declarer"] == 0).sum()
+    # a variant's folder reads as a run of its spec, so `compare` pairs it with a plain run or another variant
+    first, second = (out / "hands" / variant.dir for variant in plan_variants(base, varies))
+    run = open_output(first)
+    assert isinstance(run, Run) and run.spec == plan_variants(base, varies)[0].spec.to_dict() and run.out == first
+    same = runner.invoke(app, ["compare", str(first), str(tmp_path / first.name.replace("=", "-")), "--json"])
+    assert same.exit_code == 0, same.output
+    assert all(abs(value) < 1e-12 for value in _paired_means(json.loads(same.stdout)))
+    other = runner.invoke(app, ["compare", str(first), str(second), "--json"])
+    assert other.exit_code == 0, other.output
+    assert any(abs(value) > 1e-9 for value in _paired_means(json.loads(other.stdout)))
+
+
+def _paired_means(report: dict) -> list[float]:
+    """Every metric's paired difference B − A in a `compare --json` report."""
+    return [metric["difference"] for metric in report["metrics"].values() if metric["difference"] is not None]

@@ -28,7 +28,7 @@ import functools
 import json
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -108,8 +108,9 @@ def warn_on_stderr(line: str) -> None:
 
 
 def open_output(out_dir: str | Path, warn: Warn = warn_on_stderr) -> Run | Sweep:
-    """The run or sweep in `out_dir`; ReportError if there is none or it holds no hands yet. `warn` takes a line
-    per file in hands/ or tricks/ the manifest does not list."""
+    """The run or sweep in `out_dir` (a sweep's variant folder SWEEP/hands/DIR reads as a run); ReportError if
+    there is none or it holds no hands yet. `warn` takes a line per file in hands/ or tricks/ the manifest does
+    not list."""
     out = Path(out_dir)
     if not out.is_dir():
         raise ReportError(f"{out}: no such run directory")
@@ -117,7 +118,25 @@ def open_output(out_dir: str | Path, warn: Warn = warn_on_stderr) -> Run | Sweep
     data = _manifest_data(out)
     if data is not None and data.get("format") == SWEEP_FORMAT:
         return _sweep(out, data, lock, warn)
+    if data is None and out.parent.name == HANDS_DIR:
+        variant = _sweep_variant(out, warn)
+        if variant is not None:
+            return variant
     return _run(out, lock, warn)
+
+
+def _sweep_variant(folder: Path, warn: Warn) -> Run | None:
+    """A sweep's variant folder (SWEEP/hands/DIR) as a run of its own, from the sweep's manifest (the spec that
+    pairs it with other runs); None when `folder` is not one."""
+    root = folder.parent.parent
+    data = _manifest_data(root)
+    if data is None or data.get("format") != SWEEP_FORMAT:
+        return None
+    sweep = _sweep(root, data, lock_state(root), warn)
+    for variant, listed in zip(sweep.variants, data["variants"], strict=True):
+        if str(listed["dir"]) == folder.name:
+            return replace(variant, out=folder, status=sweep.status, resume=sweep.resume)
+    return None
 
 
 def open_run(out_dir: str | Path, warn: Warn = warn_on_stderr) -> Run:
