@@ -49,7 +49,12 @@ from baofen_sim.kernels.rng import STREAM_DRAW, STREAM_SEAT_BASE, bounded, deal_
 from baofen_sim.kernels.scoring import KIND_POINTS
 from baofen_sim.kernels.units import counts_to_bits, listed_to_bits
 from baofen_sim.policies.tractor80.declare import legal_declarations, legal_fandis
-from baofen_sim.policies.tractor80.dispatch import bury_decision80, fandi_decision, showing_decision
+from baofen_sim.policies.tractor80.dispatch import (
+    bury_decision80,
+    declines_until_changed,
+    fandi_decision,
+    showing_decision,
+)
 
 SEAT_OPTIONS_STALE = -1  # sc.seat_options: recompute the seat's legal showings at its next poll
 TRUMP_SLOTS = NUM_SUITS + 1  # a level's trick tables: one per trump suit, then no-trump
@@ -78,28 +83,44 @@ def undeclared_trump(pack, first_kitty, kitty_size, level):
     return best // NUM_RANKS
 
 
+@njit(cache=True, inline="always")
+def anyone_to_ask(sc, n):
+    """Whether a poll would ask any seat: one with showings (or not yet counted) that has not declined them."""
+    for seat in range(n):
+        if sc.seat_options[seat] != 0 and not sc.seat_declined[seat]:
+            return True
+    return False
+
+
 @njit(cache=True)
 def poll_showings(gr, sc, st, log, do_log, n, k, first, level, cur_seat, cur_tier, cur_suit, n_shown):
     """One poll of §7.3.4 after card k: each of the n seats from its recipient on may show; the first that does
     sets the standing showing (and every seat's options are stale). A seat's legal showings are kept in
     sc.seat_options / seat_tiers / seat_suits until its level cards, its jokers or the standing showing change
-    (SEAT_OPTIONS_STALE). Returns the standing (seat, tier, suit) and the showings so far."""
+    (SEAT_OPTIONS_STALE); a seat whose policy `declines_until_changed` is not asked again (sc.seat_declined)
+    until it receives a card or the standing showing changes. Returns the standing (seat, tier, suit) and the
+    showings so far."""
     start = recipient(k, first, n)
     for i in range(n):
         asked = (start + i) % n
+        if sc.seat_declined[asked]:
+            continue
         if sc.seat_options[asked] == SEAT_OPTIONS_STALE:
             sc.seat_options[asked] = legal_declarations(gr, sc.counts[asked], level, cur_seat, cur_tier, cur_suit,
                                                         asked, sc.seat_tiers[asked], sc.seat_suits[asked])
         if sc.seat_options[asked] == 0:
             continue
-        tier, suit, st.rng[asked] = showing_decision(st.policy_ids[asked], sc.counts[asked],
+        policy_id = st.policy_ids[asked]
+        tier, suit, st.rng[asked] = showing_decision(policy_id, sc.counts[asked],
                                                      cards_received(k, asked, first, n), level, cur_seat, cur_tier,
                                                      cur_suit, asked, sc.seat_options[asked], sc.seat_tiers[asked],
                                                      sc.seat_suits[asked], st.rng[asked])
         if tier == TIER_NONE:
+            sc.seat_declined[asked] = 1 if declines_until_changed(policy_id) else 0
             continue
         for seat in range(n):
             sc.seat_options[seat] = SEAT_OPTIONS_STALE
+            sc.seat_declined[seat] = 0
         if do_log:
             log.declaration_after[n_shown] = k
             log.declaration_seat[n_shown] = asked
@@ -130,14 +151,17 @@ def deal_and_declare(hr, gr, cs, sc, st, log, hand, first, level):
     cur_seat, cur_tier, cur_suit, shown = NO_SEAT, TIER_NONE, 0, 0
     for seat in range(n):
         sc.seat_options[seat] = 0  # no card yet, no showing
+        sc.seat_declined[seat] = 0
     for k in range(1, dealt + 1):
         seat = recipient(k, first, n)
         card = dealt_card(sc.pack, k, first, n)
         sc.counts[seat, card] += 1
+        sc.seat_declined[seat] = 0
         if card >= LITTLE_JOKER or card % NUM_RANKS == level:
             sc.seat_options[seat] = SEAT_OPTIONS_STALE
-        cur_seat, cur_tier, cur_suit, shown = poll_showings(gr, sc, st, log, cs.do_log, n, k, first, level,
-                                                            cur_seat, cur_tier, cur_suit, shown)
+        if anyone_to_ask(sc, n):
+            cur_seat, cur_tier, cur_suit, shown = poll_showings(gr, sc, st, log, cs.do_log, n, k, first, level,
+                                                                cur_seat, cur_tier, cur_suit, shown)
     cur_seat, cur_tier, cur_suit, shown = poll_showings(gr, sc, st, log, cs.do_log, n, dealt, first, level,
                                                         cur_seat, cur_tier, cur_suit, shown)
     return cur_seat, cur_tier, cur_suit, shown

@@ -136,6 +136,7 @@ TABLE80_SCRATCH_DTYPE = np.dtype([  # a table's working memory, allocated once a
     ("showing_tiers", np.int64, (MAX_SHOWINGS,)),  # a seat's possible 反底s (declaring.held_showings)
     ("showing_suits", np.int64, (MAX_SHOWINGS,)),
     ("seat_options", np.int64, (MAX_PLAYERS,)),  # during the deal: each seat's legal showings, how many (hand.py)
+    ("seat_declined", np.int8, (MAX_PLAYERS,)),  # ... and 1 if it declined them with nothing changed since
     ("seat_tiers", np.int64, (MAX_PLAYERS, MAX_SHOWINGS)),  # ... and which
     ("seat_suits", np.int64, (MAX_PLAYERS, MAX_SHOWINGS)),
     ("levels", np.int64, (NUM_TEAMS,)),  # the table state: each team's level,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from baofen_sim.kernels.jit import njit
 from baofen_sim.policies.bury import random_bury
-from baofen_sim.policies.registry import POLICY_RANDOM
+from baofen_sim.policies.registry import POLICY_HEURISTIC, POLICY_RANDOM
 from baofen_sim.policies.tractor80.declare import FANDI_PROBABILITY, SHOW_PROBABILITY, random_choice
 from baofen_sim.policies.tractor80.heuristic import heuristic_bury, heuristic_fandi, heuristic_showing
 
@@ -21,6 +21,13 @@ def showing_decision(policy_id, counts, received, level, cur_seat, cur_tier, cur
     tier, suit = heuristic_showing(counts, received, level, cur_seat, cur_tier, cur_suit, seat, n_options, tiers,
                                    suits)
     return tier, suit, rng_state
+
+
+@njit(cache=True)
+def declines_until_changed(policy_id):
+    """Whether the policy's showing answer depends only on the seat's cards and the standing showing (no random
+    draw), so that a seat that declined need not be asked again until one of them changes."""
+    return policy_id == POLICY_HEURISTIC
 
 
 @njit(cache=True)
