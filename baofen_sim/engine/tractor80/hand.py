@@ -92,7 +92,7 @@ def poll_showings(gr, sc, st, log, do_log, n, k, first, level, cur_seat, cur_tie
                                                         asked, sc.seat_tiers[asked], sc.seat_suits[asked])
         if sc.seat_options[asked] == 0:
             continue
-        tier, suit, st.rng[asked] = showing_decision(st.policy_ids[asked], sc.counts[asked],
+        tier, suit, st.rng[asked] = showing_decision(st.policy_ids[asked], st.params[asked], sc.counts[asked],
                                                      cards_received(k, asked, first, n), level, cur_seat, cur_tier,
                                                      cur_suit, asked, sc.seat_options[asked], sc.seat_tiers[asked],
                                                      sc.seat_suits[asked], st.rng[asked])
@@ -150,7 +150,8 @@ def take_kitty_and_bury(sc, st, seat, kitty_size, level, trump):
     for i in range(kitty_size):
         sc.counts[seat, sc.kitty[i]] += 1
     bury = sc.kitty[:kitty_size]
-    st.rng[seat] = bury_decision80(st.policy_ids[seat], sc.counts[seat], level, trump, st.rng[seat], bury)
+    st.rng[seat] = bury_decision80(st.policy_ids[seat], st.params[seat], sc.counts[seat], level, trump, st.rng[seat],
+                                   bury)
     for i in range(kitty_size):
         sc.counts[seat, bury[i]] -= 1
 
@@ -169,8 +170,8 @@ def challenge_kitty(gr, sc, st, log, do_log, n, level, zhuang, set_seat, set_tie
             seat = (last_burier + 1 + i) % n
             options = legal_fandis(gr, sc.counts[seat], level, set_seat, set_tier, set_suit, seat, zhuang,
                                    last_burier, count == 0, sc.showing_tiers, sc.showing_suits)
-            tier, suit, st.rng[seat] = fandi_decision(st.policy_ids[seat], sc.counts[seat], level, set_seat,
-                                                      set_tier, set_suit, seat, options, sc.showing_tiers,
+            tier, suit, st.rng[seat] = fandi_decision(st.policy_ids[seat], st.params[seat], sc.counts[seat], level,
+                                                      set_seat, set_tier, set_suit, seat, options, sc.showing_tiers,
                                                       sc.showing_suits, st.rng[seat])
             if tier == TIER_NONE:
                 continue
