@@ -70,6 +70,7 @@ from baofen_sim.simulate import (
     warm_up_engine,
 )
 from baofen_sim.sweep import SweepError, default_sweep_dir, parse_vary, plan_variants, sweep
+from baofen_sim.tools.tune_play import TUNE_PLAY_TARGET
 
 USER_ERRORS: tuple[type[Exception], ...] = (
     RulesError, CardError, RecordError, RunSpecError, PolicyError, PolicySetError, SimulateError, SweepError,
@@ -315,7 +316,7 @@ def run_spec(rules: str, overrides: list[str] | None, deals: int, hands_per_tabl
     """The RunSpec of simulate's (and sweep's) options; selects the run's policy set."""
     rule_set = resolve_rules(rules, overrides)
     default = game_engine(rule_set.game).default_policy
-    select_policies(policy_names(policy or [], rule_set.num_players, default))
+    select_policies(policy_names(policy or [], rule_set.num_players, default), rule_set.game)
     policies, params = parse_policy_options(policy or [], param or [], rule_set.num_players, default)
     forced = forced_value("--declarer", declarer)
     if hands_per_table is None:
@@ -605,7 +606,7 @@ def replay_command(
     Example: baofen-sim replay runs/bf-1m --hand 42 --record > hand42.json && baofen-sim judge hand42.json
     """
     spec = run_spec_of(out)
-    select_policies(spec.policies)
+    select_policies(spec.policies, spec.rules.game)
     if spec.rules.game == Game.TRACTOR_80FEN:
         from baofen_sim.engine.tractor80.record import describe80, replay80  # compiles or loads on first use
 
@@ -693,7 +694,9 @@ def tune_play_command(
     rules: RulesOption = "baofen",
     overrides: SetOption = None,
     deals: Annotated[int, typer.Option("--deals", metavar="N", help="Deals per evaluation.")] = 200_000,
-    target: Annotated[int, typer.Option("--target", metavar="T", help="The forced declarer's target.")] = 85,
+    target: Annotated[int | None, typer.Option(
+        "--target", metavar="T", help=f"The forced declarer's target (Baofen only; default {TUNE_PLAY_TARGET}).")
+    ] = None,
     rounds: Annotated[int, typer.Option("--rounds", metavar="N", help="Rounds at most.")] = 4,
     seed: SeedOption = 1,
     threads: ThreadsOption = None,
@@ -706,7 +709,8 @@ def tune_play_command(
     """Tune the heuristic's play parameters by self-play: seat 0 declares every deal at --target, and the
     declarer's and the defenders' parameters take turns as best responses to each other (a value is kept
     only when its paired gain has a 95% CI above zero), until a round changes nothing. Writes
-    OUT/rounds.json and OUT/tuned.toml (use it with --param OUT/tuned.toml).
+    OUT/rounds.json and OUT/tuned.toml (use it with --param OUT/tuned.toml). With --rules tractor-80fen it tunes
+    the 80分 play (the last-trick guards too) on the 庄家方's 积分, each deal a first hand, no --target.
 
     Example: baofen-sim tune-play --deals 100000 --target 85 --start heuristic-untuned --out runs/tuned
     """
@@ -715,12 +719,17 @@ def tune_play_command(
     if deals < 100 or rounds < 1:
         raise typer.BadParameter("--deals must be at least 100 and --rounds at least 1")
     rule_set = resolve_rules(rules, overrides)
-    RunSpec(rules=rule_set, deals=deals, hands_per_table=1, declarer=0, target=target)  # checks the target
+    if game_engine(rule_set.game).forced_declarer:
+        target = TUNE_PLAY_TARGET if target is None else target
+        RunSpec(rules=rule_set, deals=deals, hands_per_table=1, declarer=0, target=target)  # checks the target
+    elif target is not None:
+        raise RunSpecError(f"--target: {game_engine(rule_set.game).title} has no forced declarer (its deal decides "
+                           "who declares); tune-play tunes its play on the deals as they come, leave it out")
     start_params = parse_policy_options([], [start] if start else [])[1][0]
     select_policies(["heuristic"])
     set_threads(threads)
-    tuning = tune_play(TuneConfig(rule_set, deals, target, rounds, seed, threads, start_params), out,
-                       echo=typer.echo)
+    tuning = tune_play(TuneConfig(rule_set, deals, target or TUNE_PLAY_TARGET, rounds, seed, threads, start_params),
+                       out, echo=typer.echo)
     typer.echo(f"{len(tuning.rounds)} round(s); parameter files in {out}")
 
 

@@ -30,7 +30,7 @@ from typing import Any, NamedTuple, overload
 
 from baofen_sim.codes import DECLARER_BY_AUCTION, DECLARER_EACH
 from baofen_sim.games import game_engine
-from baofen_sim.policies.registry import PolicyError, play_reads_target, policy_chunk_hands
+from baofen_sim.policies.registry import PolicyError, play_reads_target, policy_chunk_hands, policy_fallback
 from baofen_sim.rules import RuleSet, preset, require_supported
 
 # Bump when the same RunSpec would produce different rows (an engine or rules fix that changes outcomes).
@@ -108,8 +108,8 @@ class RunSpec:
         if not engine.forced_declarer and (self.declarer is not None or self.target is not None):
             raise RunSpecError(f"--declarer and --target: {engine.title} has no forced declarer (its deal decides "
                                "who declares)")
-        if engine.policies is not None:
-            other = [name for name in dict.fromkeys(self.policies) if name not in engine.policies]
+        if engine.policies is not None:  # a plug-in plays what it leaves out as its fallback does
+            other = [name for name in dict.fromkeys(self.policies) if _plays_as(name) not in engine.policies]
             if other:
                 raise RunSpecError(f"{engine.title} plays with the policies {', '.join(engine.policies)} so far, "
                                    f"not {', '.join(other)}: give --policy {engine.policies[0]}")
@@ -326,6 +326,15 @@ def _normal_params(params: Mapping[str, float] | Iterable[tuple[str, float]]) ->
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _plays_as(name: str) -> str | None:
+    """The built-in policy `name` is, or a plug-in's fallback (None: a plug-in that does not load, reported where
+    policies are checked)."""
+    try:
+        return policy_fallback(name)
+    except (PolicyError, ImportError):
+        return None
 
 
 def _reads_target(name: str) -> bool:

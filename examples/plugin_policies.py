@@ -1,12 +1,16 @@
-"""Two plug-in policies (docs/policies.md), run from the repository root with
+"""Three plug-in policies (docs/policies.md), run from the repository root with
 
     baofen-sim simulate --policy examples.plugin_policies:COPY_RANDOM --deals 20000 --out runs/copy-random
     baofen-sim simulate --policy 0=examples.plugin_policies:CAUTIOUS --param 0.min_pairs=5 --out runs/cautious
+    baofen-sim simulate --rules tractor-80fen --policy 1=examples.plugin_policies:EAGER --out runs/eager
 
-- COPY_RANDOM re-implements every decision of the built-in `random` policy with the public kernels, draw
-  for draw: a run with it gives the same hands as a run with `random` (tests/test_plugins.py checks it).
+- COPY_RANDOM re-implements every decision of the built-in `random` policy, in both games, with the public
+  kernels, draw for draw: a run with it gives the same hands as a run with `random` (tests/test_plugins.py and
+  tests/test_plugins_80fen.py check it).
 - CAUTIOUS bids only with at least `min_pairs` pairs (its own parameter) and plays like `heuristic`, its
-  fallback for every decision it does not supply.
+  fallback for every decision it does not supply (in 80分, all of them).
+- EAGER (80分) shows its first legal option as soon as it has one and never challenges the kitty (反底); the rest,
+  and all of Baofen, as `heuristic`.
 """
 
 from __future__ import annotations
@@ -16,12 +20,14 @@ from numba import njit
 
 from baofen_sim.cards import NUM_SUITS
 from baofen_sim.codes import PASS
+from baofen_sim.engine.tractor80.declaring import TIER_NONE
 from baofen_sim.kernels.auction import count_pairs
 from baofen_sim.kernels.follow import sample_follow
 from baofen_sim.kernels.leads import sample_lead
 from baofen_sim.kernels.rng import bounded, next_u64
 from baofen_sim.policies.plugins import PluginPolicy
 from baofen_sim.policies.registry import HEURISTIC
+from baofen_sim.policies.tractor80.declare import FANDI_PROBABILITY, SHOW_PROBABILITY, random_choice
 
 MAX_HAND = 40  # the declarer's 33 cards fit
 RANDOM_PASS_WEIGHT = 0  # slot of `pass_weight`, random's only parameter (this policy's fallback)
@@ -80,9 +86,28 @@ def uniform_follow(params, tb, lead, view, hand_ge1, hand_eq2, rng_state):
     return sample_follow(tb, lead, hand_ge1, hand_eq2, rng_state)
 
 
+@njit(cache=True)
+def uniform_showing(params, counts, received, level, cur_seat, cur_tier, cur_suit, seat, n_options, tiers, suits,
+                    rng_state):
+    """80分: one of the legal showings, uniformly, with probability SHOW_PROBABILITY at each poll."""
+    return random_choice(n_options, SHOW_PROBABILITY, tiers, suits, rng_state)
+
+
+@njit(cache=True)
+def uniform_fandi(params, counts, level, set_seat, set_tier, set_suit, seat, n_options, tiers, suits, rng_state):
+    """80分: a 反底 with one of the legal pairs, with probability FANDI_PROBABILITY."""
+    return random_choice(n_options, FANDI_PROBABILITY, tiers, suits, rng_state)
+
+
+@njit(cache=True)
+def uniform_bury80(params, counts, level, trump, rng_state, out):
+    """80分: as Baofen's, any len(out) of the cards (the trump does not matter)."""
+    return uniform_bury(params, counts, rng_state, out)
+
+
 COPY_RANDOM = PluginPolicy(fallback="random", bid=uniform_bid, bury=uniform_bury, trump=uniform_trump,
-                           lead=uniform_lead, follow=uniform_follow,
-                           doc="the built-in random policy, re-implemented as a plug-in")
+                           lead=uniform_lead, follow=uniform_follow, showing=uniform_showing, fandi=uniform_fandi,
+                           bury80=uniform_bury80, doc="the built-in random policy, re-implemented as a plug-in")
 
 
 # ---- CAUTIOUS: its own bidder, the heuristic's play -------------------------------------------------------------
@@ -103,3 +128,24 @@ CAUTIOUS = PluginPolicy(fallback="heuristic", bid=pairs_bid,
                         doc="bids the minimum with at least min_pairs pairs; plays like heuristic")
 
 assert CAUTIOUS.slot("min_pairs") == MIN_PAIRS_SLOT
+
+
+# ---- EAGER (80分): shows at once, never 反底s ------------------------------------------------------------------
+
+
+@njit(cache=True)
+def first_showing(params, counts, received, level, cur_seat, cur_tier, cur_suit, seat, n_options, tiers, suits,
+                  rng_state):
+    """The first of the legal showings, whenever there is one (the engine offers only legal ones)."""
+    if n_options == 0:
+        return TIER_NONE, 0, rng_state
+    return tiers[0], suits[0], rng_state
+
+
+@njit(cache=True)
+def never_fandi(params, counts, level, set_seat, set_tier, set_suit, seat, n_options, tiers, suits, rng_state):
+    return TIER_NONE, 0, rng_state
+
+
+EAGER = PluginPolicy(fallback="heuristic", showing=first_showing, fandi=never_fandi,
+                     doc="80分: shows its first legal option at once, never 反底s; plays like heuristic")

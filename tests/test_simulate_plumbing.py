@@ -312,7 +312,8 @@ def test_a_sampler_seat_gets_small_part_files_unless_the_user_gives_a_chunk_size
     from baofen_sim.cli import run_spec
     from baofen_sim.runspec import DEFAULT_CHUNK_SIZE
 
-    monkeypatch.setattr("baofen_sim.cli.select_policies", lambda names: names)  # this process's set may be fixed
+    # this process's set may be fixed
+    monkeypatch.setattr("baofen_sim.cli.select_policies", lambda names, game=None: names)
 
     def chunk_size(policy, given=None):
         return run_spec("baofen", None, 5000, None, 1, policy, None, None, given, False, None, None).chunk_size

@@ -10,11 +10,28 @@
   `baofen-sim judge` accepts.
 
 Its inputs come from one materialize step (`baofen_sim.materialize`); kernels never see a RuleSet.
+
+`run_chunk` and `replay_hand` are imported on first use: importing one module of the package (a plug-in importing
+an 80分 kernel such as `engine.tractor80.declaring`) must not build the engine, whose dispatchers import the
+plug-ins (`policies.dispatch`).
 """
 
 from __future__ import annotations
 
-from baofen_sim.engine.chunk import run_chunk
-from baofen_sim.engine.record import replay_hand
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from baofen_sim.engine.chunk import run_chunk
+    from baofen_sim.engine.record import replay_hand
 
 __all__ = ["replay_hand", "run_chunk"]
+_LAZY = {"run_chunk": "baofen_sim.engine.chunk", "replay_hand": "baofen_sim.engine.record"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value

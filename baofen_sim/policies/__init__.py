@@ -39,9 +39,10 @@ __all__ = [
 ]
 
 
-def select_policies(names) -> tuple[str, ...]:
+def select_policies(names, game=None) -> tuple[str, ...]:
     """Choose this process's policy set from a run's policy names (`baofen_sim.policy_set.select`) before
-    the engine is imported, then import and check every plug-in of it (`plugins.check_compiles`)."""
+    the engine is imported, then import and check every plug-in of it (`plugins.check_compiles`: the decisions of
+    `game`, a `rules.games.Game`; None: of both games)."""
     from baofen_sim import policy_set
     from baofen_sim.policies.plugins import check_compiles, load_plugin
 
@@ -52,5 +53,5 @@ def select_policies(names) -> tuple[str, ...]:
     chosen = policy_set.select(names)
     for name in chosen:
         if policy_set.is_plugin(name):
-            check_compiles(load_plugin(name))
+            check_compiles(load_plugin(name), game)
     return chosen

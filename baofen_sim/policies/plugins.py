@@ -1,14 +1,16 @@
 """Plug-in policies (DESIGN.md §6, §9; docs/policies.md): a user's own compiled decision functions.
 
 A plug-in is a `PluginPolicy` object in an importable module, named `module:attribute` in `--policy`
-(`--policy 2=my_policies:CAUTIOUS`). It supplies compiled (`numba.njit`) functions for any of the five
-decisions, with the signatures of `SIGNATURES`; every decision it leaves out is taken by its `fallback`
-built-in policy. Its parameter row holds the fallback's parameters first, then its own (`params`), so
-`--param SEAT.KEY=VALUE` reaches both; `PluginPolicy.slot(name)` is the index of one of its own.
+(`--policy 2=my_policies:CAUTIOUS`). It supplies compiled (`numba.njit`) functions for any of the decisions
+of either game (`GAME_DECISIONS`: Baofen's bid, bury and trump, 80分's showing, 反底 and bury, the shared lead and
+follow), with the signatures of `SIGNATURES`; every decision it leaves out is taken by its `fallback` built-in
+policy, so a plug-in of one game's decisions plays the other game as its fallback does. Its parameter row
+holds the fallback's parameters first, then its own (`params`), so `--param SEAT.KEY=VALUE` reaches both;
+`PluginPolicy.slot(name)` is the index of one of its own.
 
 Loading checks what can be checked before the engine compiles: the module imports, the attribute is a
-`PluginPolicy`, each function is compiled and takes the documented arguments, and each one compiles and
-runs on a small sample position (`check_compiles`). Every problem is one `PolicyError` line naming the
+`PluginPolicy`, each function is compiled and takes the documented arguments, and each one of the run's game
+compiles and runs on a small sample position (`check_compiles`). Every problem is one `PolicyError` line naming the
 function.
 """
 
@@ -23,11 +25,14 @@ import numpy as np
 
 from baofen_sim import policy_set
 from baofen_sim.cards import NUM_KINDS
-from baofen_sim.codes import AUCTION_STATE_SIZE
+from baofen_sim.codes import AUCTION_STATE_SIZE, NO_SEAT
 from baofen_sim.policies.registry import POLICIES, ParamSpec, PolicyError, PolicySpec
-from baofen_sim.records import MAX_PARAMS
+from baofen_sim.records import MAX_KITTY, MAX_PARAMS
+from baofen_sim.rules.games import Game
 
-DECISIONS = ("bid", "bury", "trump", "lead", "follow")
+DECISIONS = ("bid", "bury", "trump", "lead", "follow", "showing", "fandi", "bury80")
+GAME_DECISIONS = {Game.BAOFEN: ("bid", "bury", "trump", "lead", "follow"),
+                  Game.TRACTOR_80FEN: ("showing", "fandi", "bury80", "lead", "follow")}
 FIRST_PLUGIN_ID = len(policy_set.BUILTIN_POLICIES)  # plug-ins take ids from here, in the set's order
 
 # The arguments of each decision function, and what it returns (DESIGN.md §6; docs/policies.md).
@@ -37,8 +42,14 @@ SIGNATURES = {
     "trump": ("params", "hand_counts", "rng_state"),  # -> (suit 0..3, rng_state)
     "lead": ("params", "tb", "view", "hand_ge1", "hand_eq2", "rng_state"),  # -> (rng_state, ge1, eq2)
     "follow": ("params", "tb", "lead", "view", "hand_ge1", "hand_eq2", "rng_state"),  # -> (rng_state, ge1, eq2)
+    # 80分 (policies.tractor80.dispatch): a showing during the deal, a 反底, the bury -> (tier, suit, rng_state)
+    "showing": ("params", "counts", "received", "level", "cur_seat", "cur_tier", "cur_suit", "seat", "n_options",
+                "tiers", "suits", "rng_state"),
+    "fandi": ("params", "counts", "level", "set_seat", "set_tier", "set_suit", "seat", "n_options", "tiers", "suits",
+              "rng_state"),
+    "bury80": ("params", "counts", "level", "trump", "rng_state", "out"),  # fills out with the buried kinds -> rng
 }
-RESULT_SIZES = {"bid": 2, "bury": 1, "trump": 2, "lead": 3, "follow": 3}
+RESULT_SIZES = {"bid": 2, "bury": 1, "trump": 2, "lead": 3, "follow": 3, "showing": 3, "fandi": 3, "bury80": 1}
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,9 @@ class PluginPolicy:
     trump: Any = None
     lead: Any = None
     follow: Any = None
+    showing: Any = None  # 80分 only
+    fandi: Any = None  # 80分 only
+    bury80: Any = None  # 80分 only
     params: tuple[tuple[str, float, str], ...] = ()
     doc: str = ""
     reads_target: bool = True  # its lead or follow function reads view.target (`--target each` is refused)
@@ -146,6 +160,11 @@ def load_plugin(name: str) -> LoadedPlugin:
     return _loaded[name]
 
 
+def plugin_fallback(name: str) -> str:
+    """The built-in policy that takes the decisions the plug-in leaves out."""
+    return _import(name.strip()).fallback
+
+
 def plugin_reads_target(name: str) -> bool:
     """Whether the plug-in's play depends on the target (its own lead or follow function reads it)."""
     policy = _import(name.strip())
@@ -157,11 +176,16 @@ def plugin_spec(name: str) -> PolicySpec:
     return load_plugin(name).spec
 
 
-def check_compiles(plugin: LoadedPlugin) -> None:
-    """Compile and run each function of `plugin` on a small sample position with the engine's argument
-    types; a PolicyError naming the function if it does not compile, raises or returns the wrong shape."""
-    samples = _sample_arguments()
-    for decision, function in plugin.policy.functions().items():
+def check_compiles(plugin: LoadedPlugin, game: Game | None = None) -> None:
+    """Compile and run each function of `plugin` for the decisions of `game` (None: of both games) on a small
+    sample position with the engine's argument types; a PolicyError naming the function if it does not compile,
+    raises or returns the wrong shape."""
+    wanted = DECISIONS if game is None else GAME_DECISIONS[game]
+    functions = {d: f for d, f in plugin.policy.functions().items() if d in wanted}
+    samples = _sample_arguments() if functions.keys() & set(GAME_DECISIONS[Game.BAOFEN]) else {}
+    if functions.keys() - set(GAME_DECISIONS[Game.BAOFEN]):
+        samples.update(_sample_arguments80())
+    for decision, function in functions.items():
         label = f"plug-in {plugin.name!r}: {decision} function {function.__name__!r}"
         try:
             result = function(*samples[decision])
@@ -198,4 +222,26 @@ def _sample_arguments() -> dict[str, tuple]:
         "trump": (params, counts, rng),
         "lead": (params, tb, view, ge1, eq2, rng),
         "follow": (params, tb, analyze_lead(tb, lead_ge1, lead_eq2), view, ge1, eq2, rng),
+    }
+
+
+def _sample_arguments80() -> dict[str, tuple]:
+    """One sample call per 80分 decision (the lead and follow are Baofen's), at level 2: seat 1 holds eight cards,
+    a pair of 2♠ among them, and may show a single or the pair, or challenge a single with the pair; the 庄 (seat 0)
+    buries 8 of his 33 cards, kitty included."""
+    from baofen_sim.engine.tractor80.declaring import MAX_SHOWINGS, TIER_NONE, TIER_PAIR, TIER_SINGLE
+
+    counts = np.zeros(NUM_KINDS, dtype=np.int8)
+    counts[[0, 14, 20, 27, 33, 40, 46]] = 1
+    counts[0] = 2  # 2♠ 2♠
+    tiers, suits = np.zeros(MAX_SHOWINGS, dtype=np.int64), np.zeros(MAX_SHOWINGS, dtype=np.int64)
+    tiers[:2] = TIER_SINGLE, TIER_PAIR
+    hand = np.zeros(NUM_KINDS, dtype=np.int8)
+    hand[1:34] = 1
+    params = np.zeros(MAX_PARAMS, dtype=np.float64)
+    rng, level = np.uint64(1), 0
+    return {
+        "showing": (params, counts, 8, level, NO_SEAT, TIER_NONE, 0, 1, 2, tiers, suits, rng),
+        "fandi": (params, counts, level, 0, TIER_SINGLE, 0, 1, 1, tiers[1:], suits[1:], rng),
+        "bury80": (params, hand, level, 0, rng, np.zeros(MAX_KITTY, dtype=np.int64)[:8]),
     }

@@ -317,6 +317,15 @@ def play_reads_target(name: str) -> bool:
     return policy_spec(name).reads_target
 
 
+def policy_fallback(name: str) -> str:
+    """The built-in policy that makes the decisions policy `name` leaves out: a plug-in's fallback, else itself."""
+    if policy_set.is_plugin(name):
+        from baofen_sim.policies.plugins import plugin_fallback
+
+        return plugin_fallback(name)
+    return policy_spec(name).name
+
+
 def policy_chunk_hands(name: str) -> int | None:
     """Hands per part file that policy `name` asks for by default (`PolicySpec.chunk_hands`), or None."""
     return None if policy_set.is_plugin(name) else policy_spec(name).chunk_hands

@@ -10,6 +10,12 @@ zero. A round is a declarer pass then a defender pass, on fresh deals (a new see
 after a round in which neither side gained, or after `rounds`. It starts from the given parameters
 (`--start`: the defaults, or e.g. the named file heuristic-untuned).
 
+80分 (`--rules tractor-80fen`, GRID80): no one is forced to declare; every deal is a table's first hand (the 庄 the
+last seat to show, RULES.md §7.3.6), so the paired runs of a round share the deals, the showings, the 庄 and the bury
+(which read no play parameter), and the objective is the 庄家方's 积分 change (the `settle` of the 庄's seat, §7.3.12:
+the levels won or lost, × score_per_level). "declarer" is the 庄家方 (the 庄 and his partner), the defenders the
+抓分方, and each side's last-trick guard (`declarer_last_trick`, `defender_last_trick`) is tuned with its play.
+
 Written to OUT: `rounds.json` (every value tried: its mean, paired gain and CI, and what was kept) and
 `tuned.toml`, the play parameters for every seat (`--param OUT/tuned.toml`); the heuristic's defaults
 are the result of such a run (results/tune-play/).
@@ -25,8 +31,10 @@ from pathlib import Path
 import numpy as np
 
 from baofen_sim.analysis.stats import mean_interval
+from baofen_sim.games import game_engine, resolve
 from baofen_sim.policies.registry import HEURISTIC
 from baofen_sim.rules import RuleSet
+from baofen_sim.rules.games import Game
 from baofen_sim.runspec import RunSpec
 
 # Each side's play parameters and the values tried (bidding and bury parameters are left to tune-bids).
@@ -39,18 +47,31 @@ GRID: dict[str, dict[str, tuple[float, ...]]] = {
     "defenders": {"feed_points": (0.0, 0.5, 1.0, 2.0), "defender_win_min_points": WIN_MIN_POINTS,
                   "defender_ruff_min_points": RUFF_MIN_POINTS, "defender_throw_sure": ON_OFF},
 }
+TUNE_PLAY_TARGET = 85  # Baofen: the forced declarer's target by default
+LAST_TRICK_CARDS = (0.0, 1.0, 2.0, 3.0, 4.0, 5.0)
+GRID80: dict[str, dict[str, tuple[float, ...]]] = {
+    side: {**names, f"{'declarer' if side == 'declarer' else 'defender'}_last_trick": LAST_TRICK_CARDS}
+    for side, names in GRID.items()
+}
 SIDES = tuple(GRID)
+OBJECTIVES = {Game.BAOFEN: "the declarer's settlement (seat 0, forced to declare at the target)",
+              Game.TRACTOR_80FEN: "the 庄家方's 积分 change (the settle of the 庄's seat)"}
 
 
 @dataclass
 class TuneConfig:
     rules: RuleSet
     deals: int = 200_000
-    target: int = 85
+    target: int = TUNE_PLAY_TARGET  # Baofen only
     rounds: int = 4
     seed: int = 1
     threads: int | None = None
     start: Mapping[str, float] = field(default_factory=dict)  # parameters to start from (others: defaults)
+
+    @property
+    def grid(self) -> dict[str, dict[str, tuple[float, ...]]]:
+        """Each side's parameters and the values tried, for the rules' game."""
+        return GRID80 if self.rules.game == Game.TRACTOR_80FEN else GRID
 
 
 @dataclass
@@ -60,14 +81,17 @@ class Tuning:
 
 
 def declarer_settlements(config: TuneConfig, params: Mapping[str, float], seed: int) -> np.ndarray:
-    """The declarer's settlement on each deal, seat 0 forced to declare at config.target, every seat playing
-    `params`."""
-    from baofen_sim.engine import run_chunk  # the engine of this process's policy set
-
+    """The declarer's side's result on each deal (`OBJECTIVES`), every seat playing `params`: in Baofen seat 0's
+    settlement, forced to declare at config.target; in 80分 the 庄家方's 积分 change, one hand per table."""
+    game = config.rules.game
+    forced = {"declarer": 0, "target": config.target} if game == Game.BAOFEN else {}
     spec = RunSpec(rules=config.rules, policies=("heuristic",) * 4, params=(dict(params),) * 4,
-                   deals=config.deals, hands_per_table=1, seed=seed, declarer=0, target=config.target,
-                   threads=config.threads)
-    return run_chunk(spec, 0, spec.tables).hands["settle_0"].astype(np.float64)
+                   deals=config.deals, hands_per_table=1, seed=seed, threads=config.threads, **forced)
+    hands = resolve(game_engine(game).run_chunk)(spec, 0, spec.tables).hands  # this process's policy set
+    if game == Game.BAOFEN:
+        return hands["settle_0"].astype(np.float64)
+    settle = np.stack([hands[f"settle_{seat}"] for seat in range(spec.num_players)], axis=1)
+    return settle[np.arange(len(settle)), hands["zhuang"]].astype(np.float64)
 
 
 def side_settlements(config: TuneConfig, tuning: Tuning, name: str, value: float, seed: int) -> np.ndarray:
@@ -79,7 +103,7 @@ def tune_side(config: TuneConfig, tuning: Tuning, side: str, seed: int, echo: Ca
     """One coordinate pass for `side`; the steps taken (one per parameter)."""
     sign = 1.0 if side == "declarer" else -1.0
     steps = []
-    for name, values in GRID[side].items():
+    for name, values in config.grid[side].items():
         current = tuning.params[name]
         base = side_settlements(config, tuning, name, current, seed)
         tried = []
@@ -121,11 +145,15 @@ def tune_play(config: TuneConfig, out: Path, echo: Callable[[str], None] = print
 
 def write(out: Path, config: TuneConfig, tuning: Tuning) -> None:
     """rounds.json and tuned.toml (temp file + rename each)."""
-    files = {"rounds.json": json.dumps({"deals": config.deals, "target": config.target, "rules": config.rules.name,
-                                        "start": dict(config.start), "rounds": tuning.rounds}, indent=1) + "\n"}
-    lines = [f"# heuristic play parameters, tuned by baofen-sim tune-play (target {config.target}, "
+    baofen = config.rules.game == Game.BAOFEN
+    files = {"rounds.json": json.dumps({"deals": config.deals, "target": config.target if baofen else None,
+                                        "rules": config.rules.name, "objective": OBJECTIVES[config.rules.game],
+                                        "start": dict(config.start), "rounds": tuning.rounds},
+                                       indent=1, ensure_ascii=False) + "\n"}
+    where = f"target {config.target}" if baofen else f"{config.rules.name}, the 庄家方's 积分"
+    lines = [f"# heuristic play parameters, tuned by baofen-sim tune-play ({where}, "
              f"{config.deals} deals per evaluation); the bidding and bury parameters are left as they were"]
-    lines += [f"{name} = {tuning.params[name]!r}" for side in SIDES for name in GRID[side]]
+    lines += [f"{name} = {tuning.params[name]!r}" for side in SIDES for name in config.grid[side]]
     files["tuned.toml"] = "\n".join(lines) + "\n"
     for name, text in files.items():
         temp = out / f".{name}.tmp"

@@ -48,13 +48,8 @@ from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import STREAM_DRAW, STREAM_SEAT_BASE, bounded, deal_pack, stream_key
 from baofen_sim.kernels.scoring import KIND_POINTS
 from baofen_sim.kernels.units import counts_to_bits, listed_to_bits
-from baofen_sim.policies.tractor80.declare import legal_declarations, legal_fandis
-from baofen_sim.policies.tractor80.dispatch import (
-    bury_decision80,
-    declines_until_changed,
-    fandi_decision,
-    showing_decision,
-)
+from baofen_sim.policies.tractor80.declare import declines_until_changed, legal_declarations, legal_fandis
+from baofen_sim.policies.tractor80.dispatch import bury_decision80, fandi_decision, showing_decision
 
 SEAT_OPTIONS_STALE = -1  # sc.seat_options: recompute the seat's legal showings at its next poll
 TRUMP_SLOTS = NUM_SUITS + 1  # a level's trick tables: one per trump suit, then no-trump
@@ -111,7 +106,7 @@ def poll_showings(gr, sc, st, log, do_log, n, k, first, level, cur_seat, cur_tie
         if sc.seat_options[asked] == 0:
             continue
         policy_id = st.policy_ids[asked]
-        tier, suit, st.rng[asked] = showing_decision(policy_id, sc.counts[asked],
+        tier, suit, st.rng[asked] = showing_decision(policy_id, st.params[asked], sc.counts[asked],
                                                      cards_received(k, asked, first, n), level, cur_seat, cur_tier,
                                                      cur_suit, asked, sc.seat_options[asked], sc.seat_tiers[asked],
                                                      sc.seat_suits[asked], st.rng[asked])
@@ -174,7 +169,8 @@ def take_kitty_and_bury(sc, st, seat, kitty_size, level, trump):
     for i in range(kitty_size):
         sc.counts[seat, sc.kitty[i]] += 1
     bury = sc.kitty[:kitty_size]
-    st.rng[seat] = bury_decision80(st.policy_ids[seat], sc.counts[seat], level, trump, st.rng[seat], bury)
+    st.rng[seat] = bury_decision80(st.policy_ids[seat], st.params[seat], sc.counts[seat], level, trump, st.rng[seat],
+                                   bury)
     for i in range(kitty_size):
         sc.counts[seat, bury[i]] -= 1
 
@@ -193,8 +189,8 @@ def challenge_kitty(gr, sc, st, log, do_log, n, level, zhuang, set_seat, set_tie
             seat = (last_burier + 1 + i) % n
             options = legal_fandis(gr, sc.counts[seat], level, set_seat, set_tier, set_suit, seat, zhuang,
                                    last_burier, count == 0, sc.showing_tiers, sc.showing_suits)
-            tier, suit, st.rng[seat] = fandi_decision(st.policy_ids[seat], sc.counts[seat], level, set_seat,
-                                                      set_tier, set_suit, seat, options, sc.showing_tiers,
+            tier, suit, st.rng[seat] = fandi_decision(st.policy_ids[seat], st.params[seat], sc.counts[seat], level,
+                                                      set_seat, set_tier, set_suit, seat, options, sc.showing_tiers,
                                                       sc.showing_suits, st.rng[seat])
             if tier == TIER_NONE:
                 continue

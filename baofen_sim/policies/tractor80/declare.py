@@ -5,7 +5,8 @@
 - `legal_fandis`: the pairs with which it may challenge the kitty;
 - random: shows one of them, uniformly, with probability SHOW_PROBABILITY at each poll (so most deals see a few
   showings and pairs are left for a 反底), and challenges with probability FANDI_PROBABILITY, as the reference's
-  random player (reference/tractor80/random_play.py).
+  random player (reference/tractor80/random_play.py);
+- `declines_until_changed`: the policies whose answer depends on the seat's cards and the standing showing alone.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from baofen_sim.engine.tractor80.declaring import (
 )
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import bounded, uniform01
+from baofen_sim.policies.registry import POLICY_HEURISTIC
 
 SHOW_PROBABILITY = 0.05
 FANDI_PROBABILITY = 0.8
@@ -67,3 +69,10 @@ def random_choice(n, probability, tiers, suits, rng_state):
         return TIER_NONE, 0, rng_state
     rng_state, i = bounded(rng_state, n)
     return tiers[i], suits[i], rng_state
+
+
+@njit(cache=True)
+def declines_until_changed(policy_id):
+    """Whether the policy's showing answer depends only on the seat's cards and the standing showing (no random
+    draw, no parameters of its own), so that a seat that declined need not be asked again until one changes."""
+    return policy_id == POLICY_HEURISTIC
