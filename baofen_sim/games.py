@@ -51,7 +51,7 @@ GAME_ENGINES: dict[Game, GameEngine] = {
     Game.TRACTOR_80FEN: GameEngine(Game.TRACTOR_80FEN, "baofen_sim.engine.tractor80.chunk:run_chunk80",
                                    "baofen_sim.engine.tractor80.chunk:play_tables80",
                                    "baofen_sim.engine.tractor80.chunk:TRACTOR80_ROWS",
-                                   policies=("heuristic", "random")),
+                                   policies=("heuristic", "random", "sampler")),
 }
 
 

@@ -9,7 +9,8 @@ State: the `PLAY_STATE_DTYPE` record (hands, the current trick, failed throws, t
 bit s once the seat has played fewer cards of effective suit s than a lead of that suit asked for (§2.3:
 it follows with as many as it has, so it has none left); `view.pairless[seat]` bit s once it followed a
 lead of s in suit with fewer pairs than the lead has (§2.3.2 (b): it has no pair of s left); and
-`view.shown_*[seat]` the cards of its failed throws it has not played since (§4.4.1).
+`view.shown_*[seat]` the cards of its failed throws (§4.4.1) and of what it showed before the play
+(`st.shown_before_*`: 80分's showings and 反底 pairs) it has not played since.
 """
 
 from __future__ import annotations
@@ -91,8 +92,8 @@ def start_play(tb, st, view, declarer, side_mask, target):
         view.pairless[seat] = 0
         view.seat_played_ge1[seat] = ZERO
         view.seat_played_eq2[seat] = ZERO
-        view.shown_ge1[seat] = ZERO
-        view.shown_eq2[seat] = ZERO
+        view.shown_ge1[seat] = st.shown_before_ge1[seat]
+        view.shown_eq2[seat] = st.shown_before_eq2[seat]
 
 
 @njit(cache=True)

@@ -10,7 +10,8 @@ calls with each seat's policy id (DESIGN.md §6, §11):
         -> (rng, ge1, eq2)
 
 (`hr` the hand rules and `known_*` the cards the seat alone knows, the declarer's bury: the sampler scores
-its playouts with them; the other policies, plug-ins included, take the documented arguments.)
+its playouts with them, as the game of `hr` scores them, `policies.sampler.entry`; the other policies, plug-ins
+included, take the documented arguments.)
 
 They are generated as Python source with one branch per policy of the set (a plug-in's missing decisions
 go to its fallback), written beside the set's Numba cache and imported from there, so Numba caches them
@@ -89,7 +90,7 @@ BUILTIN_IMPORTS = {
     "sampler": ("from baofen_sim.policies.bidding import heuristic_bid",
                 "from baofen_sim.policies.bury import heuristic_bury",
                 "from baofen_sim.policies.features import best_trump_suit",
-                "from baofen_sim.policies.sampler import sampler_follow, sampler_lead"),
+                "from baofen_sim.policies.sampler.entry import sampler_follow, sampler_lead"),
 }
 
 
