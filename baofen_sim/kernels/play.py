@@ -171,7 +171,8 @@ def resolve_lead(tb, hr, st, view, declarer, leader, ge1, eq2):
 
 @njit(cache=True)
 def note_void(tb, view, lead, seat, ge1, eq2):
-    """§2.3.1: a follower who plays fewer cards of the led suit than the lead has is out of that suit;
+    """§2.3.1: a follower who plays fewer cards of the led suit than the lead has is out of that suit (and holds
+    none of the cards of it it showed);
     §2.3.2 (b): one who follows in suit with fewer pairs than the lead has holds no pair of it any more."""
     if lead.eight_rank >= 0:
         return
@@ -179,6 +180,8 @@ def note_void(tb, view, lead, seat, ge1, eq2):
     suit_bit = np.int64(1) << np.int64(lead.suit)
     if card_count(ge1 & mask, eq2 & mask) < lead.n:
         view.voids[seat] |= suit_bit
+        view.shown_ge1[seat] &= ~mask  # cards it showed of that suit are gone (80分: buried; a failed throw's
+        view.shown_eq2[seat] &= ~mask  # cards were played, §2.3)
     elif popcount(eq2 & mask) < popcount(lead.eq2):
         view.pairless[seat] |= suit_bit
 

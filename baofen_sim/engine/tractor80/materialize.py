@@ -71,15 +71,20 @@ def level_tables(rules: RuleSet) -> np.recarray:
     return tables
 
 
-@functools.lru_cache(maxsize=8)
-def _rules_and_policies(rules: RuleSet, policies: tuple[str, ...], params: tuple) -> tuple:
-    policy_set.select(policies)
+def hand_rules80(rules: RuleSet) -> np.recarray:
+    """The HAND80_RULES_DTYPE[1] record array of an 80分 RuleSet: its `hand_rules_array`, then `tractor80_rules`."""
     hand_rules = np.zeros(1, dtype=HAND80_RULES_DTYPE).view(np.recarray)
     for part in (hand_rules_array(rules)[0], tractor80_rules(rules)):
         for name in part.dtype.names:
             hand_rules[name] = part[name]
+    return hand_rules
+
+
+@functools.lru_cache(maxsize=8)
+def _rules_and_policies(rules: RuleSet, policies: tuple[str, ...], params: tuple) -> tuple:
+    policy_set.select(policies)
     ids, values = policy_arrays(policies, [dict(p) for p in params])
-    return level_tables(rules), hand_rules, ids, values
+    return level_tables(rules), hand_rules80(rules), ids, values
 
 
 def tractor80_inputs(spec, deals: int | None = None, log: bool = False) -> Tractor80Inputs:
