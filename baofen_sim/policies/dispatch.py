@@ -90,7 +90,7 @@ BUILTIN_IMPORTS = {
     "sampler": ("from baofen_sim.policies.bidding import heuristic_bid",
                 "from baofen_sim.policies.bury import heuristic_bury",
                 "from baofen_sim.policies.features import best_trump_suit",
-                "from baofen_sim.policies.sampler.entry import sampler_follow, sampler_lead"),
+                "from baofen_sim.policies.sampler import sampler_follow, sampler_lead"),
 }
 
 

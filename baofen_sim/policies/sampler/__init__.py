@@ -42,6 +42,7 @@ from baofen_sim.policies.registry import (
     SAMPLER_SWITCH_Z,
 )
 from baofen_sim.policies.sampler.deals import deal_layout, sample_from
+from baofen_sim.policies.sampler.entry import game_search
 from baofen_sim.policies.sampler.playout import declarer_value, play_out, playout_lead
 from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
 
@@ -250,6 +251,17 @@ def tally(totals, gain_squares, values, c, value):
     gain_squares[c] += (value - values[0]) ** 2
 
 
+@njit(cache=True, inline="always")
+def search_scratch(count):
+    """(states, views, deal_ge1, deal_eq2, totals, gain_squares, values, alive): a search's working memory for
+    `count` candidates (states and views hold one record each, used as states[0], views[0] inside the loop: a
+    record does not keep its array alive; gain_squares: per deal, (value − the heuristic's value)²)."""
+    return (np.zeros(1, dtype=PLAY_STATE_DTYPE), np.zeros(1, dtype=PLAY_VIEW_DTYPE),
+            np.zeros(MAX_PLAYERS, dtype=np.uint64), np.zeros(MAX_PLAYERS, dtype=np.uint64),
+            np.zeros(count, dtype=np.float64), np.zeros(count, dtype=np.float64), np.zeros(count, dtype=np.float64),
+            np.ones(count, dtype=np.bool_))
+
+
 @njit(cache=True)
 def search(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state,
            cand_ge1, cand_eq2, count):
@@ -262,14 +274,7 @@ def search(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, known_g
     declarer = real_view.declarer
     kitty_size = 0 if seat == declarer else hr.kitty_size
     side = 1.0 if seat == declarer else -1.0
-    states = np.zeros(1, dtype=PLAY_STATE_DTYPE)  # records are used as states[0], views[0] inside the loop:
-    views = np.zeros(1, dtype=PLAY_VIEW_DTYPE)  # a record does not keep its array alive
-    deal_ge1 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
-    deal_eq2 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
-    totals = np.zeros(count, dtype=np.float64)
-    gain_squares = np.zeros(count, dtype=np.float64)  # per deal, (value - the heuristic's value)²
-    values = np.zeros(count, dtype=np.float64)
-    alive = np.ones(count, dtype=np.bool_)
+    states, views, deal_ge1, deal_eq2, totals, gain_squares, values, alive = search_scratch(count)
     samples = max(1, np.int64(params[SAMPLER_SAMPLES]))
     stop_behind = params[SAMPLER_STOP_BEHIND] > 0.5
     layout = deal_layout(tb, real_view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size)
@@ -308,16 +313,17 @@ def play_candidates(params, tb, lead, is_lead, view, hand_ge1, hand_eq2):
 
 @njit(cache=True)
 def sampler_play(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
-    """(rng_state, ge1, eq2): the lead (is_lead) or the follow to `lead` of seat view.seat. The one compiled
-    function of the sampler's decisions: the engine's lead and follow calls and the search inside (inlined)
-    are compiled once, with everything they call (DESIGN.md §11)."""
+    """(rng_state, ge1, eq2): the lead (is_lead) or the follow to `lead` of seat view.seat, searched as the game of
+    `hr` scores a hand (`entry.game_search`: `search`, or 80分's). The one compiled function of the sampler's
+    decisions: the engine's lead and follow calls and the search inside (inlined) are compiled once, with
+    everything they call (DESIGN.md §11)."""
     hand_ge1 = np.uint64(hand_ge1)
     hand_eq2 = np.uint64(hand_eq2)
     cand_ge1, cand_eq2, count = play_candidates(params, tb, lead, is_lead, view, hand_ge1, hand_eq2)
     if count <= 1:
         return rng_state, cand_ge1[0], cand_eq2[0]
-    rng_state, best = search(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, np.uint64(known_ge1),
-                             np.uint64(known_eq2), rng_state, cand_ge1, cand_eq2, count)
+    rng_state, best = game_search(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, np.uint64(known_ge1),
+                                  np.uint64(known_eq2), rng_state, cand_ge1, cand_eq2, count)
     return rng_state, cand_ge1[best], cand_eq2[best]
 
 

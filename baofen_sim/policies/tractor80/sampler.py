@@ -24,19 +24,10 @@ from baofen_sim.engine.tractor80.records import RESULT_DTYPE
 from baofen_sim.engine.tractor80.result import defenders_total, last_trick_multiplier, level_change, throw_adjustment
 from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.jit import njit
-from baofen_sim.kernels.units import analyze_lead, card_points
+from baofen_sim.kernels.units import card_points
 from baofen_sim.policies.registry import SAMPLER_SAMPLES, SAMPLER_STOP_BEHIND, SAMPLER_SWITCH_Z
-from baofen_sim.policies.sampler import (
-    NO_LEAD,
-    choose,
-    halve,
-    load_position,
-    play_candidate,
-    play_candidates,
-    tally,
-)
+from baofen_sim.policies.sampler import choose, halve, load_position, play_candidate, search_scratch, tally
 from baofen_sim.policies.sampler.deals import deal_from, deal_layout
-from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
 
 TOTAL_WEIGHT = 1e-4  # T breaks ties between equal level results (T stays far below 1 / TOTAL_WEIGHT)
 
@@ -61,21 +52,15 @@ def zhuang_value(tb, hr, st, view, result, zhuang, last_leader, kitty_ge1, kitty
 def search80(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state,
              cand_ge1, cand_eq2, count):
     """(rng_state, index) of the candidate with the best mean `zhuang_value` for the seat's side over the sampled
-    deals, as `policies.sampler.search` chooses (successive halving, stop_behind, switch_z)."""
+    deals, as `policies.sampler.search` chooses (successive halving, stop_behind, switch_z); the 80分 engine's
+    `sampler_play` calls it (`policies.sampler.entry`)."""
     seat = real_view.seat
     zhuang = real_view.declarer
     knows_kitty = known_ge1 != ZERO  # the kitty's burier
     kitty_size = 0 if knows_kitty else hr.kitty_size
     side = 1.0 if real_view.side_mask >> seat & 1 else -1.0
-    states = np.zeros(1, dtype=PLAY_STATE_DTYPE)  # used as states[0], views[0], results[0] inside the loop
-    views = np.zeros(1, dtype=PLAY_VIEW_DTYPE)
-    results = np.zeros(1, dtype=RESULT_DTYPE)
-    deal_ge1 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
-    deal_eq2 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
-    totals = np.zeros(count, dtype=np.float64)
-    gain_squares = np.zeros(count, dtype=np.float64)
-    values = np.zeros(count, dtype=np.float64)
-    alive = np.ones(count, dtype=np.bool_)
+    states, views, deal_ge1, deal_eq2, totals, gain_squares, values, alive = search_scratch(count)
+    results = np.zeros(1, dtype=RESULT_DTYPE)  # used as results[0], as states[0] and views[0]
     samples = max(1, np.int64(params[SAMPLER_SAMPLES]))
     stop_behind = params[SAMPLER_STOP_BEHIND] > 0.5
     layout = deal_layout(tb, real_view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size)
@@ -96,31 +81,3 @@ def search80(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, known
             tally(totals, gain_squares, values, c,
                   side * zhuang_value(tb, hr, st, view, results[0], zhuang, last_leader, kitty_ge1, kitty_eq2))
     return rng_state, choose(totals, gain_squares, alive, samples, params[SAMPLER_SWITCH_Z])
-
-
-@njit(cache=True)
-def sampler80_play(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
-    """(rng_state, ge1, eq2): the lead (is_lead) or the follow to `lead` of seat view.seat; the one compiled
-    function of the 80分 sampler's decisions (as `policies.sampler.sampler_play`)."""
-    hand_ge1 = np.uint64(hand_ge1)
-    hand_eq2 = np.uint64(hand_eq2)
-    cand_ge1, cand_eq2, count = play_candidates(params, tb, lead, is_lead, view, hand_ge1, hand_eq2)
-    if count <= 1:
-        return rng_state, cand_ge1[0], cand_eq2[0]
-    rng_state, best = search80(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, np.uint64(known_ge1),
-                               np.uint64(known_eq2), rng_state, cand_ge1, cand_eq2, count)
-    return rng_state, cand_ge1[best], cand_eq2[best]
-
-
-@njit(cache=True, inline="always")
-def sampler80_lead(params, tb, hr, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
-    """(rng_state, ge1, eq2): the lead of seat view.seat."""
-    return sampler80_play(params, tb, hr, NO_LEAD, True, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state)
-
-
-@njit(cache=True, inline="always")
-def sampler80_follow(params, tb, hr, lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
-    """(rng_state, ge1, eq2): the follow of seat view.seat to `lead` (taken again by `units.analyze_lead`, as
-    `policies.sampler.sampler_follow` does)."""
-    return sampler80_play(params, tb, hr, analyze_lead(tb, lead.ge1, lead.eq2), False, view, hand_ge1, hand_eq2,
-                          known_ge1, known_eq2, rng_state)
