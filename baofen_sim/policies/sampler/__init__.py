@@ -15,6 +15,9 @@ either point and keeps the heuristic's choice when no other candidate has gained
 scored: the declarer's settlement for the result at the actual target, R breaking ties. Bids, the bury and the
 trump are the heuristic's; so are the first parameter slots, which also steer the playouts.
 
+In 80分 the same candidates and playouts are searched with 80分's deals and value (`policies.tractor80.sampler`,
+chosen by `entry.game_search` when the engine compiles).
+
 Deterministic per seed: the deals come from the seat's own stream. The auction is read through the heuristic's
 threshold bidder with the seat's own parameters (the real bidders' policies are not known to it).
 """
