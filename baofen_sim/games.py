@@ -54,7 +54,7 @@ GAME_ENGINES: dict[Game, GameEngine] = {
                                    "baofen_sim.engine.tractor80.chunk:play_tables80",
                                    "baofen_sim.engine.tractor80.chunk:top_kernel_args80",
                                    "baofen_sim.engine.tractor80.chunk:TRACTOR80_ROWS",
-                                   policies=("heuristic", "random"), compile_plan=True),
+                                   policies=("heuristic", "random", "sampler"), compile_plan=True),
 }
 
 

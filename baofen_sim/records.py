@@ -63,7 +63,8 @@ PLAY_VIEW_DTYPE = np.dtype([
     ("passed_opening", np.int64),  # bit s: seat s passed with no bid standing (a pass of the opening)
     ("zhujiao", np.int64),          # the 主叫 of the auction (positions of the table bidder)
     ("pairless", np.int64, (MAX_PLAYERS,)),  # bit s: the seat has shown it holds no pair of effective suit s
-    ("shown_ge1", np.uint64, (MAX_PLAYERS,)),  # cards a seat showed in a failed throw (§4.4.1), not played since
+    ("shown_ge1", np.uint64, (MAX_PLAYERS,)),  # cards a seat showed (a failed throw, §4.4.1; 80分: its showings
+    # and 反底 pair, §7.3.4, §7.3.8), not played since
     ("shown_eq2", np.uint64, (MAX_PLAYERS,)),
 ])
 
@@ -89,6 +90,8 @@ PLAY_STATE_DTYPE = np.dtype([
     ("bury_ge1", np.uint64),  # the final kitty (trump layout): its burier alone knows it (§5.5, §7.3.8)
     ("bury_eq2", np.uint64),
     ("bury_owner", np.int64),  # who buried it (Baofen: the declarer; 80分: the 庄 or the last 反底)
+    ("shown_before_ge1", np.uint64, (MAX_PLAYERS,)),  # cards each seat showed before the play (80分: its showings
+    ("shown_before_eq2", np.uint64, (MAX_PLAYERS,)),  # and 反底 pair, §7.3.4, §7.3.8; Baofen: none): view.shown_*
     # one summary per trick (RUN_CONSTANTS.do_tricks): the TRICK_ROW_DTYPE fields
     ("trick_leader", np.int64, (MAX_TRICKS,)),
     ("trick_winner", np.int64, (MAX_TRICKS,)),

@@ -50,6 +50,7 @@ JOBS: dict[str, Job] = {
     "policy-honesty": Job([sys.executable, "-m", "tests.policy_honesty"], ("test_policy_honesty",)),
     "sampler-hands": Job([sys.executable, "-m", "tests.sampler_hands"], ("test_sampler",)),
     "sampler-search": Job([sys.executable, "-m", "tests.sampler_search"], ("test_sampler",)),
+    "sampler-80fen": Job([sys.executable, "-m", "tests.sampler_80fen_hands"], ("test_sampler_80fen",)),
 }
 _lock = threading.Lock()
 

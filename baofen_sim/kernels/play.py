@@ -9,7 +9,8 @@ State: the `PLAY_STATE_DTYPE` record (hands, the current trick, failed throws, t
 bit s once the seat has played fewer cards of effective suit s than a lead of that suit asked for (§2.3:
 it follows with as many as it has, so it has none left); `view.pairless[seat]` bit s once it followed a
 lead of s in suit with fewer pairs than the lead has (§2.3.2 (b): it has no pair of s left); and
-`view.shown_*[seat]` the cards of its failed throws it has not played since (§4.4.1).
+`view.shown_*[seat]` the cards of its failed throws (§4.4.1) and of what it showed before the play
+(`st.shown_before_*`: 80分's showings and 反底 pairs) it has not played since.
 """
 
 from __future__ import annotations
@@ -91,8 +92,8 @@ def start_play(tb, st, view, declarer, side_mask, target):
         view.pairless[seat] = 0
         view.seat_played_ge1[seat] = ZERO
         view.seat_played_eq2[seat] = ZERO
-        view.shown_ge1[seat] = ZERO
-        view.shown_eq2[seat] = ZERO
+        view.shown_ge1[seat] = st.shown_before_ge1[seat]
+        view.shown_eq2[seat] = st.shown_before_eq2[seat]
 
 
 @njit(cache=True)
@@ -170,7 +171,8 @@ def resolve_lead(tb, hr, st, view, declarer, leader, ge1, eq2):
 
 @njit(cache=True)
 def note_void(tb, view, lead, seat, ge1, eq2):
-    """§2.3.1: a follower who plays fewer cards of the led suit than the lead has is out of that suit;
+    """§2.3.1: a follower who plays fewer cards of the led suit than the lead has is out of that suit (and holds
+    none of the cards of it it showed);
     §2.3.2 (b): one who follows in suit with fewer pairs than the lead has holds no pair of it any more."""
     if lead.eight_rank >= 0:
         return
@@ -178,6 +180,8 @@ def note_void(tb, view, lead, seat, ge1, eq2):
     suit_bit = np.int64(1) << np.int64(lead.suit)
     if card_count(ge1 & mask, eq2 & mask) < lead.n:
         view.voids[seat] |= suit_bit
+        view.shown_ge1[seat] &= ~mask  # cards it showed of that suit are gone (80分: buried; a failed throw's
+        view.shown_eq2[seat] &= ~mask  # cards were played, §2.3)
     elif popcount(eq2 & mask) < popcount(lead.eq2):
         view.pairless[seat] |= suit_bit
 

@@ -10,7 +10,8 @@ calls with each seat's policy id (DESIGN.md §6, §11):
         -> (rng, ge1, eq2)
 
 (`hr` the hand rules and `known_*` the cards the seat alone knows, the declarer's bury: the sampler scores
-its playouts with them; the other policies, plug-ins included, take the documented arguments.)
+its playouts with them, as the game of `hr` scores them, `policies.sampler.entry`; the other policies, plug-ins
+included, take the documented arguments.)
 
 (80分's showing, 反底 and bury are generated the same way from their own table, `policies.tractor80.dispatch`.)
 

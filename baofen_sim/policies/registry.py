@@ -549,6 +549,11 @@ def describe_policies() -> str:
         for p in spec.params:
             allowed = "" if p.domain == ANY_NUMBER else f" (allowed: {p.domain.text()})"
             lines.append(f"    {p.name:<{width}} = {p.default:<6g} {p.doc}{allowed}")
+    from baofen_sim.games import GAME_ENGINES  # the games registry reads this one
+
+    for engine in GAME_ENGINES.values():
+        played = "every policy" if engine.policies is None else ", ".join(engine.policies)
+        lines.append(f"{engine.title} plays: {played}")
     lines.append("Parameter files shipped (--param NAME for every seat, --param SEAT=NAME for one):")
     for name in named_param_files():
         lines.append(f"    {name}: {param_file_summary(name)}")

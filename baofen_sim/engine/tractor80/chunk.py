@@ -58,8 +58,7 @@ def play_table_range80(run, out, first_table, n_tables, first_row):
     state = zeros_records(PLAY_STATE_DTYPE, 1)
     view = zeros_records(PLAY_VIEW_DTYPE, 1)
     result = zeros_records(RESULT_DTYPE, 1)
-    rules = run.hand_rules.copy()
-    game_rules = run.game_rules.copy()
+    rules = run.hand_rules.copy()  # HAND80_RULES_DTYPE: the trick machinery's rules and the §9.4 options
     tables = run.tables.copy()
     constants = run.constants.copy()
     rows, logs = out.rows, out.logs
@@ -70,7 +69,7 @@ def play_table_range80(run, out, first_table, n_tables, first_row):
     for table in range(first_table, first_table + n_tables):
         hands = min(hands_per_table, constants[0].deals - table * hands_per_table)
         sc = scratch[0]
-        gr = game_rules[0]
+        gr = rules[0]
         start_game(gr, sc, n)
         sc.game = 0
         for seat in range(n):

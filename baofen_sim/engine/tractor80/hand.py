@@ -41,7 +41,7 @@ from baofen_sim.engine.tractor80.declaring import (
     showing_trump,
 )
 from baofen_sim.engine.tractor80.records import NUM_SEATS
-from baofen_sim.engine.tractor80.result import PARTNER_OFFSET, hand_result, team_of
+from baofen_sim.engine.tractor80.result import PARTNER_OFFSET, hand_result, team_of, throw_adjustment
 from baofen_sim.engine.tricks import play_tricks
 from baofen_sim.kernels.deal import cards_received, dealt_card, recipient
 from baofen_sim.kernels.jit import njit
@@ -88,6 +88,15 @@ def anyone_to_ask(sc, n):
 
 
 @njit(cache=True)
+def note_shown(sc, seat, tier, suit, level, both):
+    """What a showing tells the table (§7.3.4, §7.3.8): `seat` holds the card shown, both copies for a pair or
+    when `both` (a 自保 shows the second copy), until it plays them (`sc.shown`)."""
+    kind = showing_kind(tier, suit, level)
+    copies = 1 if tier == TIER_SINGLE and not both else 2
+    sc.shown[seat, kind] = max(sc.shown[seat, kind], copies)
+
+
+@njit(cache=True)
 def poll_showings(gr, sc, st, log, do_log, n, k, first, level, cur_seat, cur_tier, cur_suit, n_shown):
     """One poll of §7.3.4 after card k: each of the n seats from its recipient on may show; the first that does
     sets the standing showing (and every seat's options are stale). A seat's legal showings are kept in
@@ -116,6 +125,7 @@ def poll_showings(gr, sc, st, log, do_log, n, k, first, level, cur_seat, cur_tie
         for seat in range(n):
             sc.seat_options[seat] = SEAT_OPTIONS_STALE
             sc.seat_declined[seat] = 0
+        note_shown(sc, asked, tier, suit, level, asked == cur_seat)
         if do_log:
             log.declaration_after[n_shown] = k
             log.declaration_seat[n_shown] = asked
@@ -138,6 +148,7 @@ def deal_and_declare(hr, gr, cs, sc, st, log, hand, first, level):
     for seat in range(n):
         for kind in range(NUM_KINDS):
             sc.counts[seat, kind] = 0
+            sc.shown[seat, kind] = 0
     if cs.do_log:
         log.first = first
         log.n_declarations = 0
@@ -194,6 +205,7 @@ def challenge_kitty(gr, sc, st, log, do_log, n, level, zhuang, set_seat, set_tie
                                                       sc.showing_suits, st.rng[seat])
             if tier == TIER_NONE:
                 continue
+            note_shown(sc, seat, tier, suit, level, True)
             take_kitty_and_bury(sc, st, seat, kitty_size, level, showing_trump(tier, suit))
             if do_log:
                 log.fandi_seat[count] = seat
@@ -223,9 +235,10 @@ def trump_source(set_seat, set_tier, fandi):
 
 @njit(cache=True)
 def hands_in_layout(tb, sc, st, n, kitty_size):
-    """Every seat's cards and the final kitty in the trump layout of `tb`."""
+    """Every seat's cards, the cards it has shown and the final kitty in the trump layout of `tb`."""
     for seat in range(n):
         st.hand_ge1[seat], st.hand_eq2[seat] = counts_to_bits(tb, sc.counts[seat])
+        st.shown_before_ge1[seat], st.shown_before_eq2[seat] = counts_to_bits(tb, sc.shown[seat])
     st.bury_ge1, st.bury_eq2 = listed_to_bits(tb, sc.kitty, kitty_size)
 
 
@@ -234,15 +247,6 @@ def kitty_points(sc, kitty_size):
     total = 0
     for i in range(kitty_size):
         total += KIND_POINTS[sc.kitty[i]]
-    return total
-
-
-@njit(cache=True)
-def throw_adjustment(hr, st, zhuang):
-    """X (§4.5, DESIGN.md §8): −amount per failed throw of the 抓分方, +amount per failure of the 庄家方."""
-    total = 0
-    for i in range(st.n_failed):
-        total += hr.penalty_amount if team_of(st.throw_seats[i]) == team_of(zhuang) else -hr.penalty_amount
     return total
 
 

@@ -3,8 +3,8 @@ once, in Python; the kernels never see the options.
 
     RunSpec ─► Tractor80Inputs
                  tables       TRUMP_TABLES_DTYPE[13 × 5]  the trick tables of each level and trump (hand.trick_table)
-                 hand_rules   HAND_RULES_DTYPE[1]         what the shared trick machinery reads (failed throws)
-                 game_rules   TRACTOR80_RULES_DTYPE[1]    the §9.4 options (`tractor80_rules`)
+                 hand_rules   HAND80_RULES_DTYPE[1]       what the shared trick machinery reads (failed throws),
+                                                          then the §9.4 options (`tractor80_rules`)
                  policy_ids, params, constants            as Baofen's (baofen_sim.materialize)
 """
 
@@ -18,7 +18,7 @@ import numpy as np
 from baofen_sim import policy_set
 from baofen_sim.cards import NUM_RANKS, NUM_SUITS
 from baofen_sim.codes import NO_POINTS_FLOOR, NO_TRUMP, option_code
-from baofen_sim.engine.tractor80.records import TRACTOR80_RULES_DTYPE
+from baofen_sim.engine.tractor80.records import HAND80_RULES_DTYPE, TRACTOR80_RULES_DTYPE
 from baofen_sim.materialize import hand_rules_array, run_constants
 from baofen_sim.policies.registry import policy_arrays
 from baofen_sim.rules import RuleSet
@@ -32,8 +32,7 @@ class Tractor80Inputs(NamedTuple):
     """Everything fixed for a whole 80分 run, in kernel form."""
 
     tables: np.ndarray  # TRUMP_TABLES_DTYPE[13 × 5]
-    hand_rules: np.ndarray  # HAND_RULES_DTYPE[1]
-    game_rules: np.ndarray  # TRACTOR80_RULES_DTYPE[1]
+    hand_rules: np.ndarray  # HAND80_RULES_DTYPE[1]
     policy_ids: np.ndarray  # int8[N]
     params: np.ndarray  # float64[N, MAX_PARAMS]
     constants: np.ndarray  # RUN_CONSTANTS_DTYPE[1]
@@ -72,17 +71,24 @@ def level_tables(rules: RuleSet) -> np.recarray:
     return tables
 
 
+def hand_rules80(rules: RuleSet) -> np.recarray:
+    """The HAND80_RULES_DTYPE[1] record array of an 80分 RuleSet: its `hand_rules_array`, then `tractor80_rules`."""
+    hand_rules = np.zeros(1, dtype=HAND80_RULES_DTYPE).view(np.recarray)
+    for part in (hand_rules_array(rules)[0], tractor80_rules(rules)):
+        for name in part.dtype.names:
+            hand_rules[name] = part[name]
+    return hand_rules
+
+
 @functools.lru_cache(maxsize=8)
 def _rules_and_policies(rules: RuleSet, policies: tuple[str, ...], params: tuple) -> tuple:
     policy_set.select(policies)
-    game = np.zeros(1, dtype=TRACTOR80_RULES_DTYPE).view(np.recarray)
-    game[0] = tractor80_rules(rules)
     ids, values = policy_arrays(policies, [dict(p) for p in params])
-    return level_tables(rules), hand_rules_array(rules).view(np.recarray), game, ids, values
+    return level_tables(rules), hand_rules80(rules), ids, values
 
 
 def tractor80_inputs(spec, deals: int | None = None, log: bool = False) -> Tractor80Inputs:
     """The 80分 kernel inputs of a RunSpec; `deals` (default spec.deals) cuts the run short (replay)."""
-    tables, hand_rules, game, ids, values = _rules_and_policies(spec.rules, spec.policies, spec.params)
+    tables, hand_rules, ids, values = _rules_and_policies(spec.rules, spec.policies, spec.params)
     constants = run_constants(spec.seed, spec.hands_per_table, spec.deals, deals, False, log)
-    return Tractor80Inputs(tables, hand_rules, game, ids, values, constants)
+    return Tractor80Inputs(tables, hand_rules, ids, values, constants)

@@ -1,6 +1,7 @@
 """The record layouts of the 80分 kernels (RULES.md §7.3), defined once, beside Baofen's in `baofen_sim.records`:
 
-- `TRACTOR80_RULES_DTYPE`: the §9.4 options, as integers (`materialize.tractor80_rules`);
+- `TRACTOR80_RULES_DTYPE`: the §9.4 options, as integers (`materialize.tractor80_rules`); `HAND80_RULES_DTYPE` the
+  hand's rules in one record: Baofen's `HAND_RULES_DTYPE` fields (the trick machinery's) and those;
 - `RESULT_DTYPE`: one hand's result, the fields of DESIGN.md §8's result line: first what the flow and the tricks give
   (the 庄, the levels, P, K, X and the last trick), then what `result.hand_result` makes of them;
 - `HAND80_ROW_FIELDS` / `HAND80_ROW_DTYPE`: a hand's output row (the Parquet hand columns), `HAND80_LOG_DTYPE` what a
@@ -16,7 +17,7 @@ import numpy as np
 from baofen_sim.cards import NUM_KINDS, PACK_SIZE
 from baofen_sim.codes import NUM_TEAMS
 from baofen_sim.engine.tractor80.declaring import MAX_SHOWINGS
-from baofen_sim.records import MAX_KITTY, MAX_LOG, MAX_PLAYERS
+from baofen_sim.records import HAND_RULES_DTYPE, MAX_KITTY, MAX_LOG, MAX_PLAYERS
 
 NUM_SEATS = 4  # 80分 is played by four, partners opposite (§7.3.1)
 
@@ -40,6 +41,11 @@ TRACTOR80_RULES_DTYPE = np.dtype([
     ("fandi_first_challenge_any_pair", np.int64),  # fandi_first_challenge = any_pair (A24), 0/1
     ("fandi_eligible_any_but_last_burier", np.int64),  # fandi_eligible = any_but_last_burier (A24), 0/1
 ], align=True)
+
+HAND80_RULES_DTYPE = np.dtype(  # the rules the shared trick machinery reads, then the §9.4 options: the play
+    # policies see both (the sampler's value, policies.tractor80.sampler); the 80分 flow reads the second part
+    [(name, HAND_RULES_DTYPE.fields[name][0]) for name in HAND_RULES_DTYPE.names]
+    + [(name, TRACTOR80_RULES_DTYPE.fields[name][0]) for name in TRACTOR80_RULES_DTYPE.names], align=True)
 
 RESULT_DTYPE = np.dtype([
     # given by the flow and the tricks
@@ -132,6 +138,8 @@ HAND80_LOG_DTYPE = np.dtype([  # what a game record needs beyond the plays (engi
 TABLE80_SCRATCH_DTYPE = np.dtype([  # a table's working memory, allocated once and reused by every hand
     ("pack", np.int64, (PACK_SIZE,)),  # the shuffled pack (seat-stable: seat s's j-th card is pack[j N + s])
     ("counts", np.int8, (MAX_PLAYERS, NUM_KINDS)),  # each seat's cards so far, copies per kind
+    ("shown", np.int8, (MAX_PLAYERS, NUM_KINDS)),  # the copies of each kind a seat has shown (its showings, its
+    # 反底 pair; a 自保 shows it holds both): what the others know it holds (hand.note_shown)
     ("kitty", np.int64, (MAX_KITTY,)),  # the buried cards (kinds)
     ("showing_tiers", np.int64, (MAX_SHOWINGS,)),  # a seat's possible 反底s (declaring.held_showings)
     ("showing_suits", np.int64, (MAX_SHOWINGS,)),

@@ -56,6 +56,15 @@ def last_trick_multiplier(tb, rules, result):
 
 
 @njit(cache=True)
+def throw_adjustment(hr, st, zhuang):
+    """X (§4.5, DESIGN.md §8): −amount per failed throw of the 抓分方, +amount per failure of the 庄家方."""
+    total = 0
+    for i in range(st.n_failed):
+        total += hr.penalty_amount if team_of(st.throw_seats[i]) == team_of(zhuang) else -hr.penalty_amount
+    return total
+
+
+@njit(cache=True)
 def defenders_total(rules, points, bonus, adjustment):
     """T = P + B + X, never below defender_points_floor (A42; NO_POINTS_FLOOR: no floor)."""
     return max(rules.points_floor, points + bonus + adjustment)

@@ -15,6 +15,9 @@ either point and keeps the heuristic's choice when no other candidate has gained
 scored: the declarer's settlement for the result at the actual target, R breaking ties. Bids, the bury and the
 trump are the heuristic's; so are the first parameter slots, which also steer the playouts.
 
+In 80分 the same candidates and playouts are searched with 80分's deals and value (`policies.tractor80.sampler`,
+chosen by `entry.game_search` when the engine compiles).
+
 Deterministic per seed: the deals come from the seat's own stream. The auction is read through the heuristic's
 threshold bidder with the seat's own parameters (the real bidders' policies are not known to it).
 """
@@ -42,6 +45,7 @@ from baofen_sim.policies.registry import (
     SAMPLER_SWITCH_Z,
 )
 from baofen_sim.policies.sampler.deals import deal_layout, sample_from
+from baofen_sim.policies.sampler.entry import game_search
 from baofen_sim.policies.sampler.playout import declarer_value, play_out, playout_lead
 from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
 
@@ -205,7 +209,7 @@ def choose(totals, gain_squares, alive, samples, switch_z):
 def play_candidate(params, tb, hr, lead, is_lead, n_played, seat, ge1, eq2, st, view, declarer):
     """Play the candidate (ge1, eq2) of `seat` at the position loaded in st/view (a lead, resolved as the engine
     resolves it, when is_lead; else a follow to `lead`, the n_played + 1-th play of the trick), then the rest
-    of the hand by the heuristic (`playout.play_out`)."""
+    of the hand by the heuristic (`playout.play_out`). Returns the last trick's leader."""
     if is_lead:
         played, _, relead = resolve_lead(tb, hr, st, view, declarer, seat, ge1, eq2)
         if relead:
@@ -217,7 +221,7 @@ def play_candidate(params, tb, hr, lead, is_lead, n_played, seat, ge1, eq2, st, 
         note_void(tb, view, lead, seat, ge1, eq2)
         played = lead
         first_follower = n_played + 1
-    play_out(params, tb, hr, st, view, played, first_follower, declarer)
+    return play_out(params, tb, hr, st, view, played, first_follower, declarer)
 
 
 @njit(cache=True, inline="always")
@@ -228,6 +232,37 @@ def none_ahead(totals, alive):
         if alive[c] and totals[c] > totals[0]:
             return False
     return True
+
+
+@njit(cache=True, inline="always")
+def halve(i, samples, stop_behind, totals, alive):
+    """Before the i-th deal: after a quarter and after half of them, True when the search stops (stop_behind and
+    no other candidate ahead of the heuristic's, `none_ahead`), else the worse half is dropped (`drop_worse_half`)."""
+    if i > 0 and (i == samples // HALVING_FIRST or i == samples // HALVING_SECOND):
+        if stop_behind and none_ahead(totals, alive):
+            return True
+        drop_worse_half(totals, alive)
+    return False
+
+
+@njit(cache=True, inline="always")
+def tally(totals, gain_squares, values, c, value):
+    """Candidate c's value in one deal, added to its total and (against the heuristic's, candidate 0, which is
+    valued first) to its squared gains."""
+    values[c] = value
+    totals[c] += value
+    gain_squares[c] += (value - values[0]) ** 2
+
+
+@njit(cache=True, inline="always")
+def search_scratch(count):
+    """(states, views, deal_ge1, deal_eq2, totals, gain_squares, values, alive): a search's working memory for
+    `count` candidates (states and views hold one record each, used as states[0], views[0] inside the loop: a
+    record does not keep its array alive; gain_squares: per deal, (value − the heuristic's value)²)."""
+    return (np.zeros(1, dtype=PLAY_STATE_DTYPE), np.zeros(1, dtype=PLAY_VIEW_DTYPE),
+            np.zeros(MAX_PLAYERS, dtype=np.uint64), np.zeros(MAX_PLAYERS, dtype=np.uint64),
+            np.zeros(count, dtype=np.float64), np.zeros(count, dtype=np.float64), np.zeros(count, dtype=np.float64),
+            np.ones(count, dtype=np.bool_))
 
 
 @njit(cache=True)
@@ -242,22 +277,13 @@ def search(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, known_g
     declarer = real_view.declarer
     kitty_size = 0 if seat == declarer else hr.kitty_size
     side = 1.0 if seat == declarer else -1.0
-    states = np.zeros(1, dtype=PLAY_STATE_DTYPE)  # records are used as states[0], views[0] inside the loop:
-    views = np.zeros(1, dtype=PLAY_VIEW_DTYPE)  # a record does not keep its array alive
-    deal_ge1 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
-    deal_eq2 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
-    totals = np.zeros(count, dtype=np.float64)
-    gain_squares = np.zeros(count, dtype=np.float64)  # per deal, (value - the heuristic's value)²
-    values = np.zeros(count, dtype=np.float64)
-    alive = np.ones(count, dtype=np.bool_)
+    states, views, deal_ge1, deal_eq2, totals, gain_squares, values, alive = search_scratch(count)
     samples = max(1, np.int64(params[SAMPLER_SAMPLES]))
     stop_behind = params[SAMPLER_STOP_BEHIND] > 0.5
     layout = deal_layout(tb, real_view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size)
     for i in range(samples):
-        if i > 0 and (i == samples // HALVING_FIRST or i == samples // HALVING_SECOND):
-            if stop_behind and none_ahead(totals, alive):
-                return rng_state, 0
-            drop_worse_half(totals, alive)
+        if halve(i, samples, stop_behind, totals, alive):
+            return rng_state, 0
         rng_state = sample_from(params, tb, real_view, seat, layout, kitty_size, rng_state, deal_ge1, deal_eq2)
         kitty_ge1 = known_ge1 if seat == declarer else deal_ge1[seat]
         kitty_eq2 = known_eq2 if seat == declarer else deal_eq2[seat]
@@ -269,19 +295,15 @@ def search(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, known_g
             load_position(tb, real_view, seat, hand_ge1, hand_eq2, deal_ge1, deal_eq2, st, view)
             play_candidate(params, tb, hr, lead, is_lead, real_view.n_played, seat, cand_ge1[c], cand_eq2[c], st,
                            view, declarer)
-            values[c] = side * declarer_value(tb, hr, st, real_view.target, kitty_ge1, kitty_eq2)
-            totals[c] += values[c]
-            gain_squares[c] += (values[c] - values[0]) ** 2
+            tally(totals, gain_squares, values, c, side * declarer_value(tb, hr, st, real_view.target, kitty_ge1,
+                                                                         kitty_eq2))
     return rng_state, choose(totals, gain_squares, alive, samples, params[SAMPLER_SWITCH_Z])
 
 
-@njit(cache=True)
-def sampler_play(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
-    """(rng_state, ge1, eq2): the lead (is_lead) or the follow to `lead` of seat view.seat. The one compiled
-    function of the sampler's decisions: the engine's lead and follow calls and the search inside (inlined)
-    are compiled once, with everything they call (DESIGN.md §11)."""
-    hand_ge1 = np.uint64(hand_ge1)
-    hand_eq2 = np.uint64(hand_eq2)
+@njit(cache=True, inline="always")
+def play_candidates(params, tb, lead, is_lead, view, hand_ge1, hand_eq2):
+    """(cand_ge1, cand_eq2, count): at most `candidates` plays of seat view.seat, the heuristic's first
+    (`lead_candidates` when is_lead, else `follow_candidates` to `lead`)."""
     cand_ge1 = np.zeros(MAX_CANDIDATES, dtype=np.uint64)
     cand_eq2 = np.zeros(MAX_CANDIDATES, dtype=np.uint64)
     limit = min(MAX_CANDIDATES, max(1, np.int64(params[SAMPLER_CANDIDATES])))
@@ -289,10 +311,22 @@ def sampler_play(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_
         count = lead_candidates(params, tb, view, hand_ge1, hand_eq2, cand_ge1, cand_eq2, limit)
     else:
         count = follow_candidates(params, tb, lead, view, hand_ge1, hand_eq2, cand_ge1, cand_eq2, limit)
+    return cand_ge1, cand_eq2, count
+
+
+@njit(cache=True)
+def sampler_play(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
+    """(rng_state, ge1, eq2): the lead (is_lead) or the follow to `lead` of seat view.seat, searched as the game of
+    `hr` scores a hand (`entry.game_search`: `search`, or 80分's). The one compiled function of the sampler's
+    decisions: the engine's lead and follow calls and the search inside (inlined) are compiled once, with
+    everything they call (DESIGN.md §11)."""
+    hand_ge1 = np.uint64(hand_ge1)
+    hand_eq2 = np.uint64(hand_eq2)
+    cand_ge1, cand_eq2, count = play_candidates(params, tb, lead, is_lead, view, hand_ge1, hand_eq2)
     if count <= 1:
         return rng_state, cand_ge1[0], cand_eq2[0]
-    rng_state, best = search(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, np.uint64(known_ge1),
-                             np.uint64(known_eq2), rng_state, cand_ge1, cand_eq2, count)
+    rng_state, best = game_search(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, np.uint64(known_ge1),
+                                  np.uint64(known_eq2), rng_state, cand_ge1, cand_eq2, count)
     return rng_state, cand_ge1[best], cand_eq2[best]
 
 

@@ -154,6 +154,14 @@ def deal_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_si
 
 
 @njit(cache=True, inline="always")
+def still_held(view, other, hidden_ge1, hidden_eq2):
+    """(ge1, eq2): the cards seat `other` has shown (`view.shown_*`) that are hidden from the seat. A failed throw's
+    cards always are; an 80分 showing's are not when its holder buried them and the seat saw them there (the kitty
+    it picked up). (A void drops a seat's shown cards of the suit, `kernels.play.note_void`.)"""
+    return view.shown_ge1[other] & hidden_ge1, view.shown_eq2[other] & hidden_eq2
+
+
+@njit(cache=True, inline="always")
 def deal_layout(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size):
     """What every deal at this view starts from, worked out once for all of them (`deal_from`): (holders,
     total, both_ge1, start_ge1, start_eq2, holder_seat, free, allowed, pairless, cards, counts): the holders
@@ -172,8 +180,8 @@ def deal_layout(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_
     holders = 0
     for other in range(n):
         if other != seat:
-            shown_ge1, shown_eq2 = view.shown_ge1[other], view.shown_eq2[other]
-            start_ge1[other], start_eq2[other] = shown_ge1, shown_eq2  # its own, as its failed throw showed
+            shown_ge1, shown_eq2 = still_held(view, other, ge1, eq2)
+            start_ge1[other], start_eq2[other] = shown_ge1, shown_eq2  # its own, as it showed them
             ge1, eq2 = remove_cards(ge1, eq2, shown_ge1, shown_eq2)
             holder_seat[holders] = other
             free[holders] = view.hand_sizes[other] - popcount(shown_ge1) - popcount(shown_eq2)

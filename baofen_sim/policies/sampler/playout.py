@@ -60,7 +60,8 @@ def finish_trick(params, tb, st, view, lead, first_follower):
 @njit(cache=True, inline="always")
 def play_out(params, tb, hr, st, view, lead, first_follower, declarer):
     """Finish the current trick (its lead `lead`, followers from first_follower on), then every trick to the
-    end of the hand."""
+    end of the hand. Returns the last trick's leader (its plays stay in `st.play_*`, its winner is view.leader)."""
+    leader = view.leader
     finish_trick(params, tb, st, view, lead, first_follower)
     collect_trick(tb, st, view, lead, declarer)
     while st.hand_ge1[view.leader] != ZERO:
@@ -70,6 +71,7 @@ def play_out(params, tb, hr, st, view, lead, first_follower, declarer):
         play_cards(st, view, leader, lead.ge1, lead.eq2)
         finish_trick(params, tb, st, view, lead, 1)
         collect_trick(tb, st, view, lead, declarer)
+    return leader
 
 
 @njit(cache=True, inline="always")

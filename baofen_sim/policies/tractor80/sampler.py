@@ -1,0 +1,83 @@
+"""The `sampler` play policy in 80分 (RULES.md §7.3; DESIGN.md §6): Baofen's perfect-information Monte Carlo
+(`policies.sampler`: the same candidates, playouts by the heuristic, successive halving and switch_z), with the
+deals and the value of 80分. Its showings, 反底s and bury are the heuristic's (`policies.tractor80.dispatch`).
+
+- Deals (`policies.sampler.deals`): the hidden cards agree with the hands' sizes, the voids and missing pairs shown
+  in play, the cards of failed throws and what each seat showed during the deal and in a 反底 (`view.shown_*`: the
+  level cards or joker pairs it showed, held until it plays them, `engine.tractor80.hand.note_shown`). The kitty's
+  burier (the 庄, or the last 反底) knows it; for every other seat it is one more holder of hidden cards. No auction
+  or trump model: every showing is in the view.
+- Value (`zhuang_value`): the 庄家方's result of the hand at the rules' level table (§7.3.11 抠底 with its
+  multiplier, §7.3.12): the levels it goes up, or minus those the 抓分方 go up (0 for a bare take-over), less
+  TOTAL_WEIGHT × T, so T breaks ties; the 抓分方 want it low. A failed throw before the search counts the same in every
+  playout and is left out of T.
+
+Deterministic per seed: the deals come from the seat's own stream.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from baofen_sim.cards import TOTAL_POINTS
+from baofen_sim.engine.tractor80.records import RESULT_DTYPE
+from baofen_sim.engine.tractor80.result import defenders_total, last_trick_multiplier, level_change, throw_adjustment
+from baofen_sim.kernels.bits import ZERO
+from baofen_sim.kernels.jit import njit
+from baofen_sim.kernels.units import card_points
+from baofen_sim.policies.registry import SAMPLER_SAMPLES, SAMPLER_STOP_BEHIND, SAMPLER_SWITCH_Z
+from baofen_sim.policies.sampler import choose, halve, load_position, play_candidate, search_scratch, tally
+from baofen_sim.policies.sampler.deals import deal_from, deal_layout
+
+TOTAL_WEIGHT = 1e-4  # T breaks ties between equal level results (T stays far below 1 / TOTAL_WEIGHT)
+
+
+@njit(cache=True, inline="always")
+def zhuang_value(tb, hr, st, view, result, zhuang, last_leader, kitty_ge1, kitty_eq2):
+    """The finished playout for the 庄家方 (module docstring): `hr` the HAND80_RULES_DTYPE record, `result` a
+    RESULT_DTYPE scratch record, the last trick led by last_leader and won by view.leader."""
+    result.zhuang = zhuang
+    result.last_winner = view.leader
+    result.last_lead_ge1, result.last_lead_eq2 = st.play_ge1[last_leader], st.play_eq2[last_leader]
+    result.last_win_ge1, result.last_win_eq2 = st.play_ge1[view.leader], st.play_eq2[view.leader]
+    kitty_points = card_points(tb, kitty_ge1, kitty_eq2)
+    bonus = kitty_points * last_trick_multiplier(tb, hr, result)
+    total = defenders_total(hr, TOTAL_POINTS - kitty_points - st.declarer_points, bonus,
+                            throw_adjustment(hr, st, zhuang))
+    won, levels = level_change(hr, total)
+    return (levels if won else -levels) - TOTAL_WEIGHT * total
+
+
+@njit(cache=True)
+def search80(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state,
+             cand_ge1, cand_eq2, count):
+    """(rng_state, index) of the candidate with the best mean `zhuang_value` for the seat's side over the sampled
+    deals, as `policies.sampler.search` chooses (successive halving, stop_behind, switch_z); the 80分 engine's
+    `sampler_play` calls it (`policies.sampler.entry`)."""
+    seat = real_view.seat
+    zhuang = real_view.declarer
+    knows_kitty = known_ge1 != ZERO  # the kitty's burier
+    kitty_size = 0 if knows_kitty else hr.kitty_size
+    side = 1.0 if real_view.side_mask >> seat & 1 else -1.0
+    states, views, deal_ge1, deal_eq2, totals, gain_squares, values, alive = search_scratch(count)
+    results = np.zeros(1, dtype=RESULT_DTYPE)  # used as results[0], as states[0] and views[0]
+    samples = max(1, np.int64(params[SAMPLER_SAMPLES]))
+    stop_behind = params[SAMPLER_STOP_BEHIND] > 0.5
+    layout = deal_layout(tb, real_view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size)
+    for i in range(samples):
+        if halve(i, samples, stop_behind, totals, alive):
+            return rng_state, 0
+        rng_state = deal_from(tb, layout, rng_state, deal_ge1, deal_eq2)
+        kitty_ge1 = known_ge1 if knows_kitty else deal_ge1[seat]
+        kitty_eq2 = known_eq2 if knows_kitty else deal_eq2[seat]
+        for c in range(count):
+            if not alive[c]:
+                continue
+            st = states[0]
+            view = views[0]
+            load_position(tb, real_view, seat, hand_ge1, hand_eq2, deal_ge1, deal_eq2, st, view)
+            last_leader = play_candidate(params, tb, hr, lead, is_lead, real_view.n_played, seat, cand_ge1[c],
+                                         cand_eq2[c], st, view, zhuang)
+            tally(totals, gain_squares, values, c,
+                  side * zhuang_value(tb, hr, st, view, results[0], zhuang, last_leader, kitty_ge1, kitty_eq2))
+    return rng_state, choose(totals, gain_squares, alive, samples, params[SAMPLER_SWITCH_Z])

@@ -1,0 +1,204 @@
+"""The `sampler` in 80分 (issue 22): its deals agree with what was shown (the deal's showings and 反底 pairs reach
+the play view and are dealt to their holders, unless the seat saw them elsewhere or a void says they are gone; the
+kitty hidden but to its burier; the same deal for the same stream), its value is the level table's, and whole
+hands with sampler seats are legal (re-judged by the reference, in a process of its own: the engine is built for
+the policy set) and repeat."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from baofen_sim.cards import NUM_KINDS, NUM_RANKS, TOTAL_POINTS, parse_cards
+from baofen_sim.codes import TRUMP
+from baofen_sim.engine.tractor80.declaring import TIER_PAIR, TIER_SINGLE
+from baofen_sim.engine.tractor80.hand import hands_in_layout, note_shown
+from baofen_sim.engine.tractor80.materialize import hand_rules80
+from baofen_sim.engine.tractor80.records import RESULT_DTYPE, TABLE80_SCRATCH_DTYPE
+from baofen_sim.engine.tractor80.result import hand_result
+from baofen_sim.games import GAME_ENGINES
+from baofen_sim.kernels.play import note_void, start_play
+from baofen_sim.kernels.rng import deal_pack
+from baofen_sim.kernels.units import analyze_lead, card_count, counts_to_bits
+from baofen_sim.policies.sampler.deals import deal_once
+from baofen_sim.policies.tractor80.sampler import TOTAL_WEIGHT, zhuang_value
+from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
+from baofen_sim.rules.games import Game
+from baofen_sim.rules.presets import TRACTOR_80FEN
+from tests import background
+from tests.kernel_helpers import tables
+
+SEATS = 4
+HAND = 25
+KITTY = 8
+LEVEL = 0  # the preset's first hand: level 2
+HEARTS = 1
+H2 = HEARTS * NUM_RANKS + LEVEL
+SHOWER = 2  # the seat that shows a pair of level hearts
+VIEWER = 1
+
+
+def records(dtype):
+    return np.zeros(1, dtype=dtype).view(np.recarray)
+
+
+def deal_with_pair(tb):
+    """(scratch, state, view) of a first trick at level 2, hearts trump, in a deal where SHOWER holds both H2 and
+    showed them as a pair during the deal (`note_shown`, as the engine's polls do); seat 0 is 庄 and buried."""
+    for seed in range(500):
+        pack = np.zeros(108, dtype=np.int64)
+        deal_pack(seed, 0, pack)
+        if sum(pack[j * SEATS + SHOWER] == H2 for j in range(HAND)) == 2:
+            break
+    sc, st, view = records(TABLE80_SCRATCH_DTYPE), records(PLAY_STATE_DTYPE), records(PLAY_VIEW_DTYPE)
+    for j in range(HAND):
+        for seat in range(SEATS):
+            sc.counts[0, seat, pack[j * SEATS + seat]] += 1
+    sc.kitty[0, :KITTY] = pack[SEATS * HAND:]
+    note_shown(sc[0], SHOWER, TIER_PAIR, HEARTS, LEVEL, False)
+    hands_in_layout(tb, sc[0], st[0], SEATS, KITTY)
+    start_play(tb, st[0], view[0], 0, 0b101, 0)
+    return sc[0], st[0], view[0]
+
+
+def bits(tb, text):
+    """(ge1, eq2) of cards in notation, in the trump layout."""
+    return counts_to_bits(tb, np.bincount(parse_cards(text), minlength=NUM_KINDS).astype(np.int8))
+
+
+def copies_of(tb, ge1, eq2, kind):
+    counts = np.zeros(NUM_KINDS, dtype=np.int8)
+    counts[kind] = 1
+    bit, _ = counts_to_bits(tb, counts)
+    return int(ge1 & bit != 0) + int(eq2 & bit != 0)
+
+
+def sampled(tb, view, seat, hand, known=(0, 0), kitty=KITTY, state=1):
+    out_ge1 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
+    out_eq2 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
+    deal_once(tb, view, seat, np.uint64(hand[0]), np.uint64(hand[1]), np.uint64(known[0]), np.uint64(known[1]),
+              kitty, np.uint64(state), out_ge1, out_eq2)
+    return out_ge1, out_eq2
+
+
+@pytest.mark.parametrize(("tier", "both", "copies"), [(TIER_SINGLE, False, 1), (TIER_SINGLE, True, 2),
+                                                      (TIER_PAIR, False, 2)])
+def test_a_showing_tells_the_cards_its_seat_holds(tier, both, copies):
+    """§7.3.4: a level card shows one copy, a 自保 (the standing seat showing again) and a pair both."""
+    sc = records(TABLE80_SCRATCH_DTYPE)
+    note_shown(sc[0], 3, tier, HEARTS, 5, both)
+    assert sc.shown[0, 3, HEARTS * NUM_RANKS + 5] == copies
+    assert sc.shown[0].sum() == copies
+
+
+def test_a_seat_that_showed_a_pair_of_level_hearts_gets_them_in_every_deal():
+    tb = tables("tractor-80fen", trump="H")
+    _, st, view = deal_with_pair(tb)
+    assert copies_of(tb, view.shown_ge1[SHOWER], view.shown_eq2[SHOWER], H2) == 2
+    hand = (st.hand_ge1[VIEWER], st.hand_eq2[VIEWER])
+    for state in range(40):
+        ge1, eq2 = sampled(tb, view, VIEWER, hand, state=state)
+        assert copies_of(tb, ge1[SHOWER], eq2[SHOWER], H2) == 2
+        assert card_count(ge1[SHOWER], eq2[SHOWER]) == HAND
+        assert card_count(ge1[VIEWER], eq2[VIEWER]) == KITTY  # the kitty, hidden from a seat that did not bury it
+
+
+def test_the_deals_are_a_function_of_the_seat_s_stream():
+    tb = tables("tractor-80fen", trump="H")
+    _, st, view = deal_with_pair(tb)
+    hand = (st.hand_ge1[VIEWER], st.hand_eq2[VIEWER])
+    first, again, other = (sampled(tb, view, VIEWER, hand, state=s) for s in (5, 5, 6))
+    assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
+    assert not np.array_equal(first[0], other[0])
+
+
+def test_the_burier_knows_the_kitty_and_deals_only_the_other_hands():
+    tb = tables("tractor-80fen", trump="H")
+    _, st, view = deal_with_pair(tb)
+    hand = (st.hand_ge1[0], st.hand_eq2[0])
+    for state in range(10):
+        ge1, eq2 = sampled(tb, view, 0, hand, known=(st.bury_ge1, st.bury_eq2), kitty=0, state=state)
+        assert ge1[0] == 0 and eq2[0] == 0
+        for seat in (1, 2, 3):
+            assert card_count(ge1[seat], eq2[seat]) == HAND
+        dealt = sum(copies_of(tb, ge1[s], eq2[s], H2) for s in (1, 2, 3))
+        assert dealt == 2 - copies_of(tb, *hand, H2) - copies_of(tb, st.bury_ge1, st.bury_eq2, H2)
+
+
+def test_a_shown_card_the_seat_saw_elsewhere_or_a_void_rules_out_is_not_dealt_to_its_shower():
+    """The shower's pair was buried (a random bury may) and one copy is now in the viewer's hand (a 反底 took the
+    kitty): the shower is dealt the other copy only; once he has shown a void in trumps, none."""
+    tb = tables("tractor-80fen", trump="H")
+    _, st, view = deal_with_pair(tb)
+    one = bits(tb, "H2")
+    ge1, eq2 = view.shown_ge1[SHOWER], view.shown_eq2[SHOWER]
+    hand = (st.hand_ge1[VIEWER] | one[0], st.hand_eq2[VIEWER])  # one H2 more for the viewer ...
+    view.hand_sizes[VIEWER] += 1
+    view.hand_sizes[SHOWER] -= 1  # ... out of the shower's hand
+    assert copies_of(tb, ge1, eq2, H2) == 2
+    for state in range(20):
+        out_ge1, out_eq2 = sampled(tb, view, VIEWER, hand, state=state)
+        assert copies_of(tb, out_ge1[SHOWER], out_eq2[SHOWER], H2) <= 1
+        assert sum(copies_of(tb, out_ge1[s], out_eq2[s], H2) for s in range(SEATS) if s != VIEWER) == 1
+    trump_lead = analyze_lead(tb, *bits(tb, "HA"))
+    note_void(tb, view, trump_lead, SHOWER, *bits(tb, "S3"))  # he follows a trump lead with a spade
+    assert view.voids[SHOWER] >> TRUMP & 1 and view.shown_ge1[SHOWER] == 0
+    for state in range(20):
+        out_ge1, out_eq2 = sampled(tb, view, VIEWER, hand, state=state)
+        assert copies_of(tb, out_ge1[SHOWER], out_eq2[SHOWER], H2) == 0
+
+
+@pytest.mark.parametrize(("points", "winner", "last_cards"), [
+    (175, 0, "HA"), (130, 2, "S3"), (95, 1, "SA"), (60, 3, "H3 H3"), (40, 1, "H4 H4 H5 H5"), (0, 3, "S4"),
+    (120, 1, "S3"), (45, 0, "SK SK")])
+def test_the_value_is_the_level_table_s_result_for_the_zhuangjia(points, winner, last_cards):
+    """§7.3.11 抠底 with its multiplier and §7.3.12: the 庄家方's levels up, or minus the 抓分方's, less
+    TOTAL_WEIGHT × T, as `result.hand_result` scores the same hand (`points`: the 庄家方's card points, the kitty
+    holds 25)."""
+    tb = tables("tractor-80fen", trump="H")
+    hr = hand_rules80(TRACTOR_80FEN)[0]
+    kitty_ge1, kitty_eq2 = bits(tb, "S5 SK D10 D2 C3 C4 C6 C7")
+    kitty_points = 25
+    st, view, result = records(PLAY_STATE_DTYPE), records(PLAY_VIEW_DTYPE), records(RESULT_DTYPE)
+    played = bits(tb, last_cards)
+    leader = (winner + 1) % SEATS
+    st.declarer_points[0] = points
+    st.play_ge1[0, winner], st.play_eq2[0, winner] = played
+    st.play_ge1[0, leader], st.play_eq2[0, leader] = played
+    view.leader[0] = winner
+    value = zhuang_value(tb, hr, st[0], view[0], result[0], 0, leader, kitty_ge1, kitty_eq2)
+    expected = records(RESULT_DTYPE)[0]
+    expected.zhuang, expected.level, expected.kitty_points = 0, LEVEL, kitty_points
+    expected.defenders_points = TOTAL_POINTS - kitty_points - st.declarer_points[0]
+    expected.last_winner = winner
+    expected.last_lead_ge1, expected.last_lead_eq2 = played
+    expected.last_win_ge1, expected.last_win_eq2 = played
+    hand_result(tb, hr, expected)
+    levels = expected.up_levels if expected.declarer_won else -expected.up_levels
+    assert value == pytest.approx(levels - TOTAL_WEIGHT * expected.defenders_total)
+
+
+def test_80fen_plays_the_sampler():
+    assert "sampler" in GAME_ENGINES[Game.TRACTOR_80FEN].policies
+
+
+@pytest.fixture(scope="module")
+def sampler_hands() -> dict:
+    done = background.output("sampler-80fen")  # tests.sampler_80fen_hands
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("seats", ["two", "four"])
+def test_hands_with_sampler_seats_are_legal_and_repeat(sampler_hands, seats):
+    run = sampler_hands[seats]
+    assert run["hands"] == 8
+    assert run["disagreements"] == []
+    assert run["same"]
+    assert 2 in run["policy_ids"]  # the sampler's id
+
+
+def test_simulate_with_one_sampler_seat_runs(sampler_hands):
+    assert sampler_hands["cli"]["code"] == 0, sampler_hands["cli"]["stderr"]
