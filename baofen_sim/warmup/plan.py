@@ -244,9 +244,11 @@ def game_policies(game: Game) -> tuple[str, ...]:
     return game_engine(game).policies or BUILTIN_POLICIES
 
 
-def write_plan(game: Game = Game.BAOFEN, path: Path | None = None) -> CompilePlan:
-    """Discover the engine of each built-in policy of `game` (one process each) and write its plan to `path`
-    (default `plan_path(game)`)."""
-    plan = build_plan({policy: discover_in_process(policy, game) for policy in game_policies(game)}, game)
+def write_plan(game: Game = Game.BAOFEN, path: Path | None = None,
+               policies: Iterable[str] | None = None) -> CompilePlan:
+    """Discover the engine of each built-in policy of `game` (or of `policies`; one process each) and write its
+    plan to `path` (default `plan_path(game)`)."""
+    names = game_policies(game) if policies is None else tuple(policies)
+    plan = build_plan({policy: discover_in_process(policy, game) for policy in names}, game)
     (path or plan_path(game)).write_text(plan.to_json(game), encoding="utf-8")
     return plan
