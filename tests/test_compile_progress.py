@@ -235,7 +235,7 @@ def test_a_first_simulate_on_a_cold_cache_compiles_on_every_core_before_its_firs
     monkeypatch.setattr(simulate_module, "ENGINE_RUNNER", engine)
     monkeypatch.setattr(simulate_module, "engine_is_compiled", lambda game: False)
 
-    def compile_engine(show):
+    def compile_engine(show, game=None):
         events.append(("compile", show, len(engine.calls)))
         return WarmUpReport(52.5, 2)
 

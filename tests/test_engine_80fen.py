@@ -85,7 +85,7 @@ def test_c64_the_kernel_refuses_the_fandis_the_reference_refuses(eligible, allow
     from baofen_sim.engine.tractor80.declaring import TIER_BIG_JOKERS, TIER_LITTLE_JOKERS, TIER_PAIR, fandi_allowed
     from baofen_sim.engine.tractor80.materialize import tractor80_inputs
 
-    gr = tractor80_inputs(spec_of([f"fandi_eligible={eligible}"]), None, False).game_rules[0]
+    gr = tractor80_inputs(spec_of([f"fandi_eligible={eligible}"]), None, False).hand_rules[0]
     hearts, spades = 1, 0
     steps = [(3, TIER_PAIR, hearts, 3, TIER_LITTLE_JOKERS, 0, 2, True),  # his own trump
              (0, TIER_PAIR, spades, 2, TIER_BIG_JOKERS, 0, 0, False),  # the 庄

@@ -263,9 +263,9 @@ def test_simulate_and_sweep_refuse_what_the_80fen_engine_does_not_play_before_an
 
 def test_a_run_spec_refuses_what_the_engine_does_not_play():
     assert RunSpec(rules=TRACTOR_80FEN).policies == ("heuristic",) * 4  # 80分's default player
-    with pytest.raises(RunSpecError, match="^80分 plays with the policies heuristic, random so far, not sampler: "
-                                           "give --policy heuristic$"):
-        RunSpec(rules=TRACTOR_80FEN, policies=("sampler",) * 4)
+    assert RunSpec(rules=TRACTOR_80FEN, policies=("sampler",) * 4).policies == ("sampler",) * 4
+    with pytest.raises(RunSpecError, match="^--tricks: 80分 runs write no trick rows yet$"):
+        RunSpec(rules=TRACTOR_80FEN, tricks=True)
     with pytest.raises(RulesError, match="^not implemented by the Baofen engine: allow_no_trump=true"):
         RunSpec(rules=preset("baofen").replace(allow_no_trump=True))
     require_supported(preset("baofen-001"))  # Baofen plays

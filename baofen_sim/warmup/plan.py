@@ -220,12 +220,15 @@ def build_plan(graphs: dict[str, dict], game: Game = Game.BAOFEN) -> CompilePlan
             key = (function, tuple(args))
             policies.setdefault(key, set()).add(policy)
             calls.setdefault(key, set()).update((c, tuple(ca)) for c, ca in callees)
-    keys = [key for key in calls if key[0] != top_kernel(game)]
+    # a generated module (a policy set's dispatch, policies/dispatch.py) is named per set: the top kernel's
+    # process compiles its functions
+    keys = [key for key in calls if key[0] != top_kernel(game) and key[0].startswith("baofen_sim.")]
+    planned = set(keys)
     order: list[Signature] = []
     placed: set[Signature] = set()
     waiting = sorted(keys)
     while waiting:
-        ready = [key for key in waiting if calls[key] <= placed]
+        ready = [key for key in waiting if calls[key] & planned <= placed]
         if not ready:
             raise ValueError(f"the calls between {waiting[:3]} ... form a cycle")
         order.extend(ready)
