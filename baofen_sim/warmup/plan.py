@@ -29,6 +29,11 @@ from baofen_sim.warmup.signatures import TypeTable, numba_type, type_name
 PLAN_PATH = Path(__file__).with_name("plan.json")  # Baofen's; another game's is plan-<game>.json beside it
 
 
+# Functions of the package's modules; a generated module (a policy set's dispatch, policies/dispatch.py) is named
+# per set, so the plan leaves its functions to the top kernel's process.
+PACKAGE_PREFIX = "baofen_sim."
+
+
 def plan_path(game: Game = Game.BAOFEN) -> Path:
     """Where the compile plan of `game`'s engine is shipped."""
     return PLAN_PATH if game == Game.BAOFEN else PLAN_PATH.with_name(f"plan-{game.value}.json")
@@ -220,9 +225,7 @@ def build_plan(graphs: dict[str, dict], game: Game = Game.BAOFEN) -> CompilePlan
             key = (function, tuple(args))
             policies.setdefault(key, set()).add(policy)
             calls.setdefault(key, set()).update((c, tuple(ca)) for c, ca in callees)
-    # a generated module (a policy set's dispatch, policies/dispatch.py) is named per set: the top kernel's
-    # process compiles its functions
-    keys = [key for key in calls if key[0] != top_kernel(game) and key[0].startswith("baofen_sim.")]
+    keys = [key for key in calls if key[0] != top_kernel(game) and key[0].startswith(PACKAGE_PREFIX)]
     planned = set(keys)
     order: list[Signature] = []
     placed: set[Signature] = set()

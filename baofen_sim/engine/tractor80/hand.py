@@ -120,7 +120,7 @@ def poll_showings(gr, sc, st, log, do_log, n, k, first, level, cur_seat, cur_tie
                                                      cur_suit, asked, sc.seat_options[asked], sc.seat_tiers[asked],
                                                      sc.seat_suits[asked], st.rng[asked])
         if tier == TIER_NONE:
-            sc.seat_declined[asked] = 1 if declines_until_changed(policy_id) else 0
+            sc.seat_declined[asked] = declines_until_changed(policy_id)
             continue
         for seat in range(n):
             sc.seat_options[seat] = SEAT_OPTIONS_STALE
