@@ -1,6 +1,7 @@
 """`baofen-sim judge`: check a game record step by step against the reference engine (DESIGN.md §8).
 
-A Baofen record is judged here; an 80分 record by `judge_tractor80`. `format_event` prints the events of both."""
+A Baofen record is judged here; an 80分 record by `judge_tractor80`, a 找朋友 record by `judge_zhaopengyou`.
+`format_event` prints the events of all three."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from baofen_sim.cards import CardError, card_name
 from baofen_sim.io.record_fields import RecordError, require_held
 from baofen_sim.io.records import GameRecord
 from baofen_sim.io.tractor80_records import Tractor80Position, Tractor80Record
+from baofen_sim.io.zhaopengyou_records import ZhaopengyouPosition, ZhaopengyouRecord
 from baofen_sim.judge_tractor80 import judge_tractor80
+from baofen_sim.judge_zhaopengyou import judge_zhaopengyou
 from baofen_sim.reference.game import BaofenHand
 from baofen_sim.reference.play import TrickHand
 from baofen_sim.reference.table import TableLedger
@@ -30,9 +33,12 @@ class JudgeReport:
         return EXIT_LEGAL if self.legal else EXIT_ILLEGAL
 
 
-def judge(record: GameRecord | Tractor80Record | Tractor80Position) -> JudgeReport:
+def judge(record: GameRecord | Tractor80Record | Tractor80Position | ZhaopengyouRecord
+          | ZhaopengyouPosition) -> JudgeReport:
     """Replay `record` through the reference engine; stop at the first illegal step.
     Raises RecordError for a malformed record (wrong sizes, a third copy, a card not held)."""
+    if isinstance(record, ZhaopengyouRecord | ZhaopengyouPosition):
+        return JudgeReport(*judge_zhaopengyou(record))
     if not isinstance(record, GameRecord):
         return JudgeReport(*judge_tractor80(record))
     hand = _start(record)
@@ -125,6 +131,18 @@ def format_event(event: dict[str, Any]) -> str:
         return f"zhuang   seat {event['seat']} at level {event['level']}"
     if kind == "fandi":
         return f"fandi    seat {event['seat']}: {' '.join(event['cards'])} -> trump {event['trump']}"
+    if kind == "flip":
+        return f"flip     card {event['after']} of the deal, to seat {event['seat']}: {event['card']}"
+    if kind == "call":
+        forced = "forced call" if event["forced"] else f"call after {event['after']}"
+        return f"call     seat {event['seat']} ({forced}): {event['card']} -> trump {event['trump']}"
+    if kind == "overcall":
+        return f"overcall seat {event['seat']}: {' '.join(event['cards'])} -> trump {event['trump']}"
+    if kind == "concede":
+        return f"concede  seat {event['seat']}"
+    if kind == "friend":
+        return (f"trick {event['trick']:>2} seat {event['seat']} is the friend ({event['points_cleared']} points "
+                "cleared)")
     if kind == "play":
         return f"trick {event['trick']:>2} seat {event['seat']}: {' '.join(event['cards'])}"
     if kind == "throw_failed":
@@ -134,6 +152,8 @@ def format_event(event: dict[str, Any]) -> str:
         return f"         -> seat {event['winner']} wins trick {event['trick']} ({event['points']} points)"
     if kind == "result" and "level" in event:
         return _tractor80_result_line(event)
+    if kind == "result" and "friend_card" in event:
+        return _zhaopengyou_result_line(event)
     if kind == "result":
         if event["category"] == "all_pass":
             return f"result: all pass; settlement {_numbers(event['settlement'])}, pot {event['pot_after']:g}"
@@ -155,6 +175,20 @@ def _tractor80_result_line(event: dict[str, Any]) -> str:
             f"{event['kitty_bonus']}, penalty {event['penalty_points']:+d} -> T {event['defenders_total']}; "
             f"team {event['up_team']} +{event['up_levels']} (levels {levels}); {game_over[event['game_over']]}; "
             f"settlement {_numbers(event['settlement'])}")
+
+
+def _zhaopengyou_result_line(event: dict[str, Any]) -> str:
+    won = "won" if event["declarer_won"] else "lost"
+    if event["conceded"]:
+        return (f"result: 庄 seat {event['declarer']} conceded and lost, trump {event['trump']}; next first card to "
+                f"seat {event['next_deal_first']}")
+    card = "" if event["friend_card"] is None else f" (friend card {event['friend_card']})"
+    friend = "no friend, 1 vs 4" if event["friend"] is None else f"friend seat {event['friend']}"
+    overcalled = " after an overcall" if event["overcalled"] else ""
+    return (f"result: 庄 seat {event['declarer']} {won}, trump {event['trump']}, {friend}{card}{overcalled}; "
+            f"defenders {event['defenders_points']} + kitty {event['kitty_points']} x {event['kitty_multiplier']} = "
+            f"{event['kitty_bonus']} -> {event['defenders_total']}; next first card to seat "
+            f"{event['next_deal_first']}")
 
 
 def _numbers(values) -> str:

@@ -12,7 +12,8 @@ Position: "trump", "declarer", "leader" and the current "hands" (equal sizes), t
 Malformed input raises RecordError whose message says where.
 
 A record's rule set ("rules": a preset or a TOML rules file, and its "options") chooses its game: the records of
-an 80分 rule set such as `tractor-80fen` (`io.tractor80_records`) have keys of their own.
+an 80分 rule set such as `tractor-80fen` (`io.tractor80_records`) and of a 找朋友 rule set such as `zhaopengyou-5p`
+(`io.zhaopengyou_records`) have keys of their own.
 """
 
 from __future__ import annotations
@@ -43,6 +44,13 @@ from baofen_sim.io.tractor80_records import (
     Tractor80Record,
     parse_tractor80_record,
 )
+from baofen_sim.io.zhaopengyou_records import (
+    ZHAOPENGYOU_5P,
+    ZHAOPENGYOU_GAME_KEYS,
+    ZhaopengyouPosition,
+    ZhaopengyouRecord,
+    parse_zhaopengyou_record,
+)
 from baofen_sim.rules import Game, RuleSet
 
 HAND_KEYS = {"rules", "options", "zhujiao", "hands", "kitty", "bids", "bury", "trump", "plays", "table"}
@@ -72,7 +80,10 @@ class GameRecord:
 STDIN = "-"
 
 
-def load_record(path: str | Path) -> GameRecord | Tractor80Record | Tractor80Position:
+AnyRecord = GameRecord | Tractor80Record | Tractor80Position | ZhaopengyouRecord | ZhaopengyouPosition
+
+
+def load_record(path: str | Path) -> AnyRecord:
     """The record in the JSON file at `path` (`-`: standard input); RecordError naming the file and place."""
     name = "<stdin>" if str(path) == STDIN else str(path)
     try:
@@ -93,16 +104,20 @@ def load_record(path: str | Path) -> GameRecord | Tractor80Record | Tractor80Pos
         raise RecordError(f"{name}: {exc}") from None
 
 
-def parse_record(data: Any) -> GameRecord | Tractor80Record | Tractor80Position:
+def parse_record(data: Any) -> AnyRecord:
     """The record of the game its rule set plays ("rules" and "options"; default baofen)."""
     if not isinstance(data, dict):
         raise RecordError("a game record must be a JSON object")
     rules = parse_rules(data)
     if rules.game == Game.TRACTOR_80FEN:
-        return parse_tractor80_record(data, rules, other_games={BAOFEN: (HAND_KEYS, POSITION_KEYS)})
+        return parse_tractor80_record(data, rules, other_games={BAOFEN: (HAND_KEYS, POSITION_KEYS),
+                                                                ZHAOPENGYOU_5P: ZHAOPENGYOU_GAME_KEYS})
+    if rules.game == Game.ZHAOPENGYOU_5P:
+        return parse_zhaopengyou_record(data, rules, other_games={BAOFEN: (HAND_KEYS, POSITION_KEYS),
+                                                                  TRACTOR_80FEN: TRACTOR80_GAME_KEYS})
     is_position = "leader" in data
     check_keys(data, (HAND_KEYS, POSITION_KEYS), is_position, "position" if is_position else "full-hand record",
-               other_games={TRACTOR_80FEN: TRACTOR80_GAME_KEYS})
+               other_games={TRACTOR_80FEN: TRACTOR80_GAME_KEYS, ZHAOPENGYOU_5P: ZHAOPENGYOU_GAME_KEYS})
     seats = rules.num_players
     hands = card_lists(require(data, "hands"), "hands", count=seats)
     record = GameRecord(rules, is_position, hands, plays=card_lists(data.get("plays", []), "plays"),
