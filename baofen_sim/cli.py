@@ -578,9 +578,9 @@ def judge_command(
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per event.")] = False,
 ) -> None:
-    """Check a game record step by step against the rules: each bid (80分: each showing and 反底), bury and
-    play, each trick's winner and points, the result and settlement. Exit 0 legal, 1 an illegal step (judging
-    stops there), 2 malformed.
+    """Check a game record step by step against the rules: each bid (80分: each showing and 反底; 找朋友: the
+    call, each overcall, the concession), bury and play, each trick's winner and points, the result and
+    settlement. Exit 0 legal, 1 an illegal step (judging stops there), 2 malformed.
 
     Example: baofen-sim replay runs/bf-1m --hand 42 --record | baofen-sim judge - --json
     """
