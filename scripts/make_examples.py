@@ -12,11 +12,13 @@ from pathlib import Path
 from baofen_sim.cards import RANK_5, card_name
 from baofen_sim.io.records import record_to_json
 from baofen_sim.io.tractor80_records import hand_record
+from baofen_sim.io.zhaopengyou_records import hand_record as zhaopengyou_record
 from baofen_sim.reference.game import BaofenHand
 from baofen_sim.reference.random_play import play_random_hand, random_deal
 from baofen_sim.reference.tractor80 import random_play as tractor80_random_play
 from baofen_sim.reference.trick import RUFF
 from baofen_sim.reference.units import decompose
+from baofen_sim.reference.zhaopengyou import random_play as zhaopengyou_random_play
 from baofen_sim.rules import preset
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -88,6 +90,25 @@ def tractor80_position() -> dict:
             "hands": hands, "plays": hands, "buried": "S5 HK HK C3 C4 D3 D4 D6".split()}
 
 
+def zhaopengyou_hand() -> dict:
+    """A 5-player 找朋友 hand called with a 7 during the deal, whose friend reveals himself (reference random play)."""
+    for seed in range(SEARCH_SEEDS):
+        hand = zhaopengyou_random_play.play_random_hand(random.Random(seed))
+        if not hand.call.forced and hand.friend is not None:
+            return zhaopengyou_record(hand)
+    raise RuntimeError("no 找朋友 hand with a friend")
+
+
+def zhaopengyou_position() -> dict:
+    """RULES.md C53 as a 找朋友 position: seat 3 holds the other C7, wins 15 points, then ruffs with the C7; his 15
+    are cleared and his last trick adds nothing."""
+    hands = ["H3 S3 D3", "H4 SA DK", "H6 S10 D4", "HK S4 C7", "H5 S5 D6"]
+    plays = "H3 H4 H6 HK H5 S4 S5 S3 SA S10 DK D4 C7 D6 D3".split()
+    return {"rules": "zhaopengyou-5p", "trump": "C", "declarer": 0, "leader": 0, "friend_card": "C7",
+            "hands": [h.split() for h in hands], "plays": [[card] for card in plays],
+            "buried": "H8 H9 HJ HQ SJ SQ DJ DQ".split()}
+
+
 def main() -> None:
     rules = preset("baofen")
     EXAMPLES.mkdir(exist_ok=True)
@@ -104,6 +125,8 @@ def main() -> None:
     found["throw_98844"] = throw_98844()
     found["tractor80_hand"] = tractor80_hand()
     found["tractor80_position"] = tractor80_position()
+    found["zhaopengyou_hand"] = zhaopengyou_hand()
+    found["zhaopengyou_position"] = zhaopengyou_position()
     for name, record in found.items():
         (EXAMPLES / f"{name}.json").write_text(json.dumps(record, ensure_ascii=False) + "\n")
         print(f"wrote examples/{name}.json")

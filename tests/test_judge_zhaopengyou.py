@@ -110,6 +110,16 @@ def test_a_record_may_stop_after_each_step(tmp_path):
     assert events == hand.events[:len(events)] and events[-1]["event"] == "play" and events[-1]["trick"] == 1
 
 
+def test_the_bundled_examples_are_judged_legal(tmp_path):
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    hand = json.loads((examples / "zhaopengyou_hand.json").read_text())
+    events = judged(tmp_path, hand)
+    assert any(e["event"] == "friend" for e in events) and events[-1]["friend"] is not None
+    position = json.loads((examples / "zhaopengyou_position.json").read_text())
+    assert position == POSITION
+    assert judged(tmp_path, position)[-1]["defenders_points"] == 15
+
+
 # ----- positions --------------------------------------------------------------------------------------------
 
 POSITION = {"rules": "zhaopengyou-5p", "trump": "C", "declarer": 0, "leader": 0,

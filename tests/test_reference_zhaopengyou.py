@@ -242,7 +242,7 @@ def test_c56_a_declarer_holding_both_trump_7s_may_concede_a_declarer_loss():
 def test_c56_if_he_plays_on_there_is_no_friend_and_no_later_concession():
     state = conceding_hand()
     state.apply_play([state.hands[4][0]])
-    assert state.check_concede().reason.endswith("before the first lead")
+    assert state.check_concede().reason.endswith("before the first lead of the hand he called")
 
 
 @pytest.mark.parametrize(("condition", "buried", "may"), [

@@ -115,7 +115,8 @@ class FivePlayerOrder(Order):
     13 (A): the trump chain holds t2 and t7 lowered (下放) at their face positions with `trump_lowering`, and a run
     may step over the empty 7 position in the trump suit with `trump_gap_tractor`, in a plain suit with
     `plain_gap_tractor` (A33). Non-trump 7s and 2s are on no chain, nor are the jokers unless
-    `joker_tractor_mode` gives them one."""
+    `joker_tractor_mode` gives them one. A tractor is valued by its top pair's face position (§1.5.3
+    "2、7下放之后的大小只看点数"): `Order.tractor_value` reads it from `chain`."""
 
     joker_tractor_mode: str = "none"
     level: int = RANK_7
@@ -171,9 +172,3 @@ class FivePlayerOrder(Order):
         if position != FACE_POSITION_7 or chain == JOKER_CHAIN:
             return False
         return self.trump_gap_tractor if chain == self.trump else self.plain_gap_tractor
-
-    def tractor_value(self, top_kind: int, is_declarer: bool, manner: str) -> int:
-        """§1.5.3 by face position ("2、7下放之后的大小只看点数"); the joker tractor (option `top`) is the highest."""
-        if top_kind == BIG_JOKER:
-            return JOKER_TRACTOR_HIGH
-        return self.chain(top_kind)[1]

@@ -84,14 +84,16 @@ def call_problem(call: Call, hands_in_order: Sequence[Sequence[int]], first: int
         return "the first call wins: nobody may call after it (\"一旦有人叫主，其他人不能再叫主\")"
     if not 1 <= call.after <= DEALT:
         return f"a call comes after 1..{DEALT} cards"
-    held = Counter(held_after(hands_in_order[call.seat], call.seat, call.after, first, NUM_PLAYERS))
-    if not held[call.card]:
-        return f"seat {call.seat} did not hold {card_name(call.card)} when {call.after} cards had been dealt"
     if call.forced:
-        return forced_call_problem(call, flip_card(hands_in_order, flip, first), flip_holder(flip, first), rules)
-    if not is_seven(call.card):
-        return f"a call shows one 7, not {card_name(call.card)} (\"只要玩家手中有7就可以叫\")"
-    return None
+        problem = forced_call_problem(call, flip_card(hands_in_order, flip, first), flip_holder(flip, first), rules)
+    elif not is_seven(call.card):
+        problem = f"a call shows one 7, not {card_name(call.card)} (\"只要玩家手中有7就可以叫\")"
+    else:
+        problem = None
+    held = Counter(held_after(hands_in_order[call.seat], call.seat, call.after, first, NUM_PLAYERS))
+    if problem is None and not held[call.card]:
+        return f"seat {call.seat} did not hold {card_name(call.card)} when {call.after} cards had been dealt"
+    return problem
 
 
 def forced_call_problem(call: Call, turned_up: int, holder: int, rules: RuleSet) -> str | None:

@@ -241,7 +241,7 @@ class ZhaopengyouHand(TrickHand):
 
     def check_concede(self) -> Illegal | None:
         if self.phase != PLAY or self.trick_index or self.current or self.call is None:
-            return Illegal("§7.4.9", "the declarer may concede only before the first lead")
+            return Illegal("§7.4.9", "the declarer may concede only before the first lead of the hand he called")
         dealt = self.dealt_in_order[self.declarer]
         problem = concede_problem(self.call, self.overcalled, dealt, self.kitty, self.hands[self.declarer],
                                   self.rules)

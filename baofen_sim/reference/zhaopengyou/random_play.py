@@ -15,6 +15,7 @@ from baofen_sim.reference.zhaopengyou.calling import (
     KITTY_SIZE,
     NUM_PLAYERS,
     Call,
+    CallPolicy,
     deal_and_call,
     flip_position,
     is_seven,
@@ -29,7 +30,9 @@ OVERCALL_PROBABILITY = 0.5
 CONCEDE_PROBABILITY = 0.5
 
 
-def random_caller(rng: random.Random, call: float = CALL_PROBABILITY):
+def random_caller(rng: random.Random, call: float = CALL_PROBABILITY) -> CallPolicy:
+    """Calls with a random 7 it holds with probability `call` each time it is asked."""
+
     def choose(seat: int, held: list[int], k: int) -> int | None:
         sevens = [kind for kind in held if is_seven(kind)]
         return rng.choice(sevens) if sevens and rng.random() < call else None
