@@ -52,6 +52,7 @@ ZHAOPENGYOU_5P_SUPPORTED: dict[str, tuple] = {
     "failed_throw_penalty_kind": ("none",),  # A34: throws, where allowed, cost nothing
     "eight_kind_mode": ("off",),  # §1.8: Baofen only
     "zpy_friend_only_without_overcall": (True,),  # A32: who would the friend be after an overcall?
+    "zpy_friend_points_cleared_on_reveal": (True,),  # §7.4.10: nothing says what his later tricks count otherwise
 }
 
 SUPPORTED: dict[Game, dict[str, tuple]] = {Game.BAOFEN: BAOFEN_SUPPORTED, Game.TRACTOR_80FEN: TRACTOR_80FEN_SUPPORTED,
