@@ -23,6 +23,7 @@ from typing import Any
 from baofen_sim.policies.registry import DEFAULT_POLICY
 from baofen_sim.rules.games import GAME_TITLES, Game
 from baofen_sim.rules.ruleset import RulesError
+from baofen_sim.rules.support import no_fast_engine_message
 
 
 @dataclass(frozen=True)
@@ -70,9 +71,3 @@ def game_engine(game: Game) -> GameEngine:
     if game not in GAME_ENGINES:
         raise RulesError(no_fast_engine_message(game))
     return GAME_ENGINES[game]
-
-
-def no_fast_engine_message(game: Game) -> str:
-    played = ", ".join(GAME_TITLES[g] for g in GAME_ENGINES)
-    return (f"the fast engine for {GAME_TITLES[game]} does not exist yet: simulate and sweep play {played} only "
-            "(`baofen-sim judge` checks its game records with the reference engine)")

@@ -116,8 +116,11 @@ def test_rules_list_show_and_explain_name_the_preset():
 @pytest.mark.parametrize("command", [
     ("simulate", "--rules", "zhaopengyou-5p", "--deals", "8", "--out", "OUT"),
     ("sweep", "--rules", "zhaopengyou-5p", "--deals", "8", "--vary", "zpy_overcall_max=1,2", "--out", "OUT"),
+    ("tune-play", "--rules", "zhaopengyou-5p", "--deals", "100", "--out", "OUT"),
+    ("warmup", "--rules", "zhaopengyou-5p"),
+    ("schema", "--rules", "zhaopengyou-5p"),
 ])
-def test_simulate_and_sweep_refuse_the_5p_game_in_one_line(command, tmp_path):
+def test_the_fast_engine_commands_refuse_the_5p_game_in_one_line(command, tmp_path):
     out = tmp_path / "run"
     result = run(*(str(out) if part == "OUT" else part for part in command))
     assert_one_line_error(result, "the fast engine for 5-player 找朋友 does not exist yet")

@@ -73,12 +73,18 @@ def require_supported(rules: RuleSet) -> None:
     """Refuse rules the fast engine (and the Baofen reference) cannot play: another game, or a value of
     `unsupported_options`."""
     if rules.game not in FAST_ENGINE_GAMES:
-        raise RulesError(f"the fast engine for {GAME_TITLES[rules.game]} ({rules.name}) does not exist yet: simulate "
-                         f"and sweep play {', '.join(GAME_TITLES[game] for game in FAST_ENGINE_GAMES)} only")
+        raise RulesError(no_fast_engine_message(rules.game))
     found = unsupported_options(rules)
     if found:
         raise RulesError(f"not implemented by the {GAME_TITLES[rules.game]} engine: {', '.join(found)} "
                          "(see RULES.md §8, §9)")
+
+
+def no_fast_engine_message(game: Game) -> str:
+    """One line: `game` has no fast engine yet (simulate, sweep and the commands built on them refuse it)."""
+    played = ", ".join(GAME_TITLES[fast] for fast in FAST_ENGINE_GAMES)
+    return (f"the fast engine for {GAME_TITLES[game]} does not exist yet: simulate and sweep play {played} only "
+            f"(`baofen-sim judge` checks {GAME_TITLES[game]} records with the reference engine)")
 
 
 def require_reference_supported(rules: RuleSet) -> None:
