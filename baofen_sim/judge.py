@@ -112,10 +112,11 @@ def format_event(event: dict[str, Any]) -> str:
     """One human-readable line per event."""
     kind = event["event"]
     if not event.get("legal", True):
-        shown = event.get("cards") or event.get("bid") or event.get("trump")
+        shown = event.get("cards") or event.get("bid") or event.get("trump") or event.get("card")
         if isinstance(shown, list):
             shown = " ".join(shown)
-        return f"ILLEGAL {kind} by seat {event['seat']}: {shown} — {event['reason']} ({event['rule']})"
+        shown = "" if shown is None else f": {shown}"  # a concession shows nothing
+        return f"ILLEGAL {kind} by seat {event['seat']}{shown} — {event['reason']} ({event['rule']})"
     if kind == "bid":
         return f"bid      seat {event['seat']}: {event['bid']}"
     if kind == "bury":

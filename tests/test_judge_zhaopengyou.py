@@ -169,7 +169,8 @@ def test_a_call_with_a_7_not_yet_held_is_illegal(tmp_path):
     assert events[-1]["event"] == "call" and events[-1]["legal"] is False and events[-1]["rule"] == "§7.4.4"
     assert "did not hold" in events[-1]["reason"]
     text = run_judge(tmp_path, record).output
-    assert "ILLEGAL call by seat" in text and "(§7.4.4)" in text
+    assert f"ILLEGAL call by seat {call.seat}: {card_name(call.card)} — seat {call.seat} did not hold" in text
+    assert text.rstrip().endswith("(§7.4.4)")
 
 
 def test_a_forced_call_by_another_seat_or_with_another_card_is_illegal(tmp_path):
@@ -217,6 +218,7 @@ def test_a_concession_the_rules_do_not_allow_is_illegal(tmp_path):
     record["concede"] = True
     events = judged(tmp_path, record, exit_code=1)
     assert events[-1]["event"] == "concede" and events[-1]["rule"] == "§7.4.9"
+    assert f"ILLEGAL concede by seat {hand.declarer} — he may concede only" in run_judge(tmp_path, record).output
     conceded = hand_record(hand_with(range(60), lambda h: h.conceded))
     conceded["options"] = {**conceded["options"], "zpy_allow_concede": False}
     events = judged(tmp_path, conceded, exit_code=1)

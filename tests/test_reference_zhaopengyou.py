@@ -136,6 +136,12 @@ def test_c54_more_overcalls_need_a_suit_not_yet_trump():
     assert "at most 2 overcalls" in third.reason
 
 
+def test_no_overcall_under_zpy_overcall_max_0():
+    state = called_hand(ZHAOPENGYOU_5P.replace(zpy_overcall_max=0))
+    verdict = state.check_overcall(3, cards("S7 S7"), state.hands[3][:8])
+    assert verdict.rule == "§7.4.7" and "zpy_overcall_max = 0" in verdict.reason
+
+
 def test_an_overcall_with_the_suit_already_trump_or_without_a_pair_is_illegal():
     hands, kitty = deal({1: "H7", 3: "H7 S7"}, kitty="S7", seed=3)
     state = ZhaopengyouHand(hands, kitty, deal_first=0, flip=50)

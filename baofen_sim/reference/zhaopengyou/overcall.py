@@ -16,6 +16,8 @@ def overcall_problem(cards: Sequence[int], hand: Sequence[int], suits_named: Seq
     """§7.4.7: `cards` must be the two copies of one 7 held in `hand`, of a suit not yet trump in this hand
     (`suits_named`), and the hand must allow one more overcall (`zpy_overcall_max`, A35)."""
     limit = rules.zpy_overcall_max
+    if limit == 0:
+        return "no overcalls in this hand's rules (zpy_overcall_max = 0)"
     if overcalls >= limit:
         if limit == 1:
             return ("only one overcall per hand, against a standing single-7 call "
