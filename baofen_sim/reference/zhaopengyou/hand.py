@@ -29,7 +29,9 @@ from baofen_sim.reference.zhaopengyou.calling import (
     flip_card,
     flip_holder,
 )
-from baofen_sim.reference.zhaopengyou.overcall import concede_problem, friend_card, friend_seat, overcall_problem
+from baofen_sim.reference.zhaopengyou.concession import concede_problem
+from baofen_sim.reference.zhaopengyou.friend import friend_card, friend_seat
+from baofen_sim.reference.zhaopengyou.overcall import overcall_problem
 from baofen_sim.reference.zhaopengyou.result import declarer_won, kitty_multiplier, next_deal_first
 from baofen_sim.rules import Game, RulesError, RuleSet
 from baofen_sim.rules.presets import ZHAOPENGYOU_5P
