@@ -382,12 +382,10 @@ def counts_to_bits(tb, counts):
     """(ge1, eq2) in the trump layout of a kind-count hand."""
     ge1 = ZERO
     eq2 = ZERO
-    for kind in range(NUM_KINDS):
-        if counts[kind] > 0:
-            b = ONE << np.uint64(tb.kind_to_bit[kind])
-            ge1 |= b
-            if counts[kind] > 1:
-                eq2 |= b
+    for kind in range(NUM_KINDS):  # without branches: which kinds a hand holds is a coin toss for the predictor
+        b = np.uint64(tb.kind_to_bit[kind])
+        ge1 |= np.uint64(counts[kind] > 0) << b
+        eq2 |= np.uint64(counts[kind] > 1) << b
     return ge1, eq2
 
 

@@ -43,7 +43,7 @@ from baofen_sim.engine.tractor80.declaring import (
 from baofen_sim.engine.tractor80.records import NUM_SEATS
 from baofen_sim.engine.tractor80.result import PARTNER_OFFSET, hand_result, team_of, throw_adjustment
 from baofen_sim.engine.tricks import play_tricks
-from baofen_sim.kernels.deal import cards_received, dealt_card, recipient
+from baofen_sim.kernels.deal import dealt_card, recipient
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import STREAM_DRAW, STREAM_SEAT_BASE, bounded, deal_pack, stream_key
 from baofen_sim.kernels.scoring import KIND_POINTS
@@ -96,17 +96,27 @@ def note_shown(sc, seat, tier, suit, level, both):
     sc.shown[seat, kind] = max(sc.shown[seat, kind], copies)
 
 
+@njit(cache=True, inline="always")
+def next_seat(seat, n):
+    """The seat after `seat` in playing order (no division: the deal asks it after every card)."""
+    seat += 1
+    return 0 if seat == n else seat
+
+
 @njit(cache=True)
-def poll_showings(gr, sc, st, log, do_log, n, k, first, level, cur_seat, cur_tier, cur_suit, n_shown):
-    """One poll of §7.3.4 after card k: each of the n seats from its recipient on may show; the first that does
-    sets the standing showing (and every seat's options are stale). A seat's legal showings are kept in
-    sc.seat_options / seat_tiers / seat_suits until its level cards, its jokers or the standing showing change
-    (SEAT_OPTIONS_STALE); a seat whose policy `declines_until_changed` is not asked again (sc.seat_declined)
-    until it receives a card or the standing showing changes. Returns the standing (seat, tier, suit) and the
-    showings so far."""
-    start = recipient(k, first, n)
+def poll_showings(gr, sc, st, log, do_log, n, k, start, start_place, round_cards, level, cur_seat, cur_tier,
+                  cur_suit, n_shown):
+    """One poll of §7.3.4 after card k: each of the n seats from its recipient `start` on may show; the first that
+    does sets the standing showing (and every seat's options are stale). `start` is the `start_place`-th seat (from
+    0) to receive a card in this round of the deal, whose seats have `round_cards` cards before it: the seats up to
+    it in the round hold one more. A seat's legal showings are kept in sc.seat_options / seat_tiers / seat_suits
+    until its level cards, its jokers or the standing showing change (SEAT_OPTIONS_STALE); a seat whose policy
+    `declines_until_changed` is not asked again (sc.seat_declined) until it receives a card or the standing
+    showing changes. Returns the standing (seat, tier, suit) and the showings so far."""
+    asked = start
     for i in range(n):
-        asked = (start + i) % n
+        if i > 0:
+            asked = next_seat(asked, n)
         if sc.seat_declined[asked]:
             continue
         if sc.seat_options[asked] == SEAT_OPTIONS_STALE:
@@ -114,11 +124,11 @@ def poll_showings(gr, sc, st, log, do_log, n, k, first, level, cur_seat, cur_tie
                                                         asked, sc.seat_tiers[asked], sc.seat_suits[asked])
         if sc.seat_options[asked] == 0:
             continue
+        received = round_cards + 1 if i == 0 or start_place + i >= n else round_cards  # `cards_received`
         policy_id = st.policy_ids[asked]
-        tier, suit, st.rng[asked] = showing_decision(policy_id, st.params[asked], sc.counts[asked],
-                                                     cards_received(k, asked, first, n), level, cur_seat, cur_tier,
-                                                     cur_suit, asked, sc.seat_options[asked], sc.seat_tiers[asked],
-                                                     sc.seat_suits[asked], st.rng[asked])
+        tier, suit, st.rng[asked] = showing_decision(policy_id, st.params[asked], sc.counts[asked], received, level,
+                                                     cur_seat, cur_tier, cur_suit, asked, sc.seat_options[asked],
+                                                     sc.seat_tiers[asked], sc.seat_suits[asked], st.rng[asked])
         if tier == TIER_NONE:
             sc.seat_declined[asked] = declines_until_changed(policy_id)
             continue
@@ -158,18 +168,24 @@ def deal_and_declare(hr, gr, cs, sc, st, log, hand, first, level):
     for seat in range(n):
         sc.seat_options[seat] = 0  # no card yet, no showing
         sc.seat_declined[seat] = 0
-    for k in range(1, dealt + 1):
-        seat = recipient(k, first, n)
-        card = dealt_card(sc.pack, k, first, n)
-        sc.counts[seat, card] += 1
-        sc.seat_declined[seat] = 0
-        if card >= LITTLE_JOKER or card % NUM_RANKS == level:
-            sc.seat_options[seat] = SEAT_OPTIONS_STALE
-        if anyone_to_ask(sc, n):
-            cur_seat, cur_tier, cur_suit, shown = poll_showings(gr, sc, st, log, cs.do_log, n, k, first, level,
-                                                                cur_seat, cur_tier, cur_suit, shown)
-    cur_seat, cur_tier, cur_suit, shown = poll_showings(gr, sc, st, log, cs.do_log, n, dealt, first, level,
-                                                        cur_seat, cur_tier, cur_suit, shown)
+    k = 0  # card k goes to seat `recipient(k, first, n)`: seat s's j-th card, pack[j N + s], in round j
+    seat = first
+    for j in range(hr.hand_size):
+        for place in range(n):
+            k += 1
+            card = sc.pack[j * n + seat]
+            sc.counts[seat, card] += 1
+            sc.seat_declined[seat] = 0
+            if card >= LITTLE_JOKER or card % NUM_RANKS == level:
+                sc.seat_options[seat] = SEAT_OPTIONS_STALE
+            if anyone_to_ask(sc, n):
+                cur_seat, cur_tier, cur_suit, shown = poll_showings(gr, sc, st, log, cs.do_log, n, k, seat, place, j,
+                                                                    level, cur_seat, cur_tier, cur_suit, shown)
+            seat = next_seat(seat, n)
+    # once more after the last card: from its recipient (the round's last seat), every seat holding hand_size cards
+    last = recipient(dealt, first, n)
+    cur_seat, cur_tier, cur_suit, shown = poll_showings(gr, sc, st, log, cs.do_log, n, dealt, last, n - 1,
+                                                        hr.hand_size - 1, level, cur_seat, cur_tier, cur_suit, shown)
     return cur_seat, cur_tier, cur_suit, shown
 
 

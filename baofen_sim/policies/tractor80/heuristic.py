@@ -33,7 +33,6 @@ POINT_COST = 1.0  # per card point: points in the kitty risk a 抠底 (§7.3.11)
 PAIR_COST = 15.0  # a card of a pair
 VOID_BONUS = 4.0  # per card a plain suit is short of SHORT_SUIT
 SHORT_SUIT = 6
-MAX_HAND = 40  # a seat's cards with the kitty, and room for two more
 
 
 @njit(cache=True)
@@ -57,12 +56,14 @@ def heuristic_showing(counts, received, level, cur_seat, cur_tier, cur_suit, sea
         return TIER_NONE, 0
     if seat == cur_seat:
         return tiers[0], suits[0]  # 自保: the only option a seat has against its own showing
+    if received < SHOW_MIN_CARDS:
+        return TIER_NONE, 0
     best, best_trumps = -1, -1
     for i in range(n_options):
         trumps = trumps_under(counts, level, showing_trump(tiers[i], suits[i]))
         if trumps > best_trumps:
             best, best_trumps = i, trumps
-    if received < SHOW_MIN_CARDS or best_trumps < SHOW_SHARE * received:
+    if best_trumps < SHOW_SHARE * received:
         return TIER_NONE, 0
     return tiers[best], suits[best]
 
@@ -87,32 +88,82 @@ def heuristic_fandi(counts, level, set_seat, set_tier, set_suit, seat, n_options
 
 
 @njit(cache=True)
+def plain_length(counts, level, suit):
+    """Cards of `suit` in `counts` other than its level cards."""
+    length = 0
+    for r in range(NUM_RANKS):
+        if r != level:
+            length += counts[suit * NUM_RANKS + r]
+    return length
+
+
+@njit(cache=True)
 def bury_cost(counts, level, trump, kind):
     """What burying one copy of `kind` costs the burier (module docstring)."""
+    return cost_in_suit(counts, level, trump, kind, plain_length(counts, level, kind // NUM_RANKS))
+
+
+@njit(cache=True)
+def cost_in_suit(counts, level, trump, kind, length):
+    """`bury_cost` of `kind`, whose suit holds `length` cards other than level cards (unused for a joker)."""
     if kind >= LITTLE_JOKER:
         return KEEP_TRUMP
     suit, rank = kind // NUM_RANKS, kind % NUM_RANKS
     if rank == level or suit == trump:
         return KEEP_TRUMP + rank
-    length = 0
-    for r in range(NUM_RANKS):
-        if r != level:
-            length += counts[suit * NUM_RANKS + r]
     cost = rank + POINT_COST * KIND_POINTS[kind] + (PAIR_COST if counts[kind] == 2 else 0.0)
     return cost - VOID_BONUS * max(0, SHORT_SUIT - length)
 
 
+# The bury ranks copies by (cost, kind) packed into one integer key, cost × BURY_KEY_KINDS + kind: the costs are
+# whole numbers, so the key orders by cost, then by kind (and `key & KIND_BITS` is the kind, negative costs too).
+BURY_KEY_KINDS = 64
+KIND_BITS = BURY_KEY_KINDS - 1
+assert NUM_KINDS <= BURY_KEY_KINDS
+assert all(float(c).is_integer() for c in (KEEP_TRUMP, POINT_COST, PAIR_COST, VOID_BONUS))
+
+
+@njit(cache=True)
+def bury_key(cost, kind):
+    return np.int64(cost) * BURY_KEY_KINDS + kind
+
+
+@njit(cache=True, inline="always")
+def insert_key(keys, filled, key):
+    """Insert `key` into the ascending keys[:filled] (the len(keys) smallest are kept; an equal key goes after the
+    ones there); returns how many are filled."""
+    size = keys.shape[0]
+    if filled == size:
+        if key >= keys[size - 1]:
+            return filled
+        i = size - 1
+    else:
+        i = filled
+        filled += 1
+    while i > 0 and keys[i - 1] > key:
+        keys[i] = keys[i - 1]
+        i -= 1
+    keys[i] = key
+    return filled
+
+
 @njit(cache=True)
 def heuristic_bury(counts, level, trump, out):
-    """The kitty_size = len(out) cheapest copies by `bury_cost` (ties: the lower kind first) into out."""
-    kinds = np.empty(MAX_HAND, dtype=np.int64)
-    costs = np.empty(MAX_HAND, dtype=np.float64)
-    n = 0
-    for kind in range(NUM_KINDS):
-        for _ in range(counts[kind]):
-            kinds[n] = kind
-            costs[n] = bury_cost(counts, level, trump, kind)
-            n += 1
-    order = np.argsort(costs[:n], kind="mergesort")
+    """The kitty_size = len(out) cheapest copies by `bury_cost` (ties: the lower kind first) into out: each copy's
+    `bury_key` is inserted into out, kept in order, then turned back into its kind (no allocation, no sort)."""
+    filled = 0
+    for suit in range(NUM_SUITS):
+        length = plain_length(counts, level, suit)
+        for rank in range(NUM_RANKS):
+            kind = suit * NUM_RANKS + rank
+            if counts[kind] > 0:
+                key = bury_key(cost_in_suit(counts, level, trump, kind, length), kind)
+                for _ in range(counts[kind]):
+                    filled = insert_key(out, filled, key)
+    for kind in range(LITTLE_JOKER, NUM_KINDS):
+        if counts[kind] > 0:
+            key = bury_key(cost_in_suit(counts, level, trump, kind, 0), kind)
+            for _ in range(counts[kind]):
+                filled = insert_key(out, filled, key)
     for i in range(out.shape[0]):
-        out[i] = kinds[order[i]]
+        out[i] = out[i] & KIND_BITS
