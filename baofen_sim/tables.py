@@ -7,7 +7,8 @@ code of `baofen_sim.codes`.
 Bit layout
 ----------
 A hand is two uint64 bitboards over the *trump-relative bit positions* below: `ge1` (holds ≥ 1 copy) and
-`eq2` (holds both copies). Each effective suit is one contiguous bit range, ascending in power; tractor
+`eq2` (holds both copies). Each effective suit is one contiguous bit range, ascending in power (but for the
+5-player lowered t7 and t2, below); tractor
 chains are runs of adjacent bits, and `link_mask` bit i says "bit i and bit i+1 are consecutive on one
 chain" (so chains need no separator bits, and a closed level gap or an open 6-8 gap is a table change).
 Baofen, trump t = ♥ (the plain suits keep printed order S, C, D; the trump block is always on top)::
@@ -21,13 +22,36 @@ Baofen, trump t = ♥ (the plain suits keep printed order S, C, D; the trump blo
 
 Ties (the three 副2) get one bit each with equal `bit_power` (§1.3 numbers: BJ 16, LJ 15, 主2 14, 副2 13,
 A..3 12..1) and `tie_mask` marks them; `beat_mask[b]` (same-suit bits of strictly higher power) makes
-"a higher card of the suit" one AND. Tractor values are the top pair's power (the joker tractor 0 or 100,
-§1.6.4). The joker chain LJ-BJ is linked iff joker tractors exist. Bits 54..63 are unused.
+"a higher card of the suit" one AND. Tractor values are `chain_value[top]`, the top pair's chain position
+(here equal to its power; the joker tractor 0 or 100, §1.6.4). The joker chain LJ-BJ is linked iff joker
+tractors exist. Bits 54..63 are unused.
 Other layouts from the same builder: 80分 level ℓ (`constant_trump_ranks` = (ℓ,)): suits run
 2..A without ℓ, the gap linked by `level_gap_tractor`; no-trump (`trump` = NO_TRUMP): all four suits
-plain, the trump block is the eight level cards (one tie group) and the jokers. 5-player tiers (7 above
-2) lay out likewise; only S002's "lowering" (t7/t2 on the trump chain, §1.5.2) cannot be a run of
-adjacent bits and is refused.
+plain, the trump block is the eight level cards (one tie group) and the jokers. In these layouts bits rise
+with power inside every effective suit, and `chain_value` = `bit_power`.
+
+5-player 找朋友 (`constant_trump_ranks` = (7, 2), `zpy_trump_lowering`), trump t = ♣: the plain suits run
+3..A without 7 and 2 (11 places, 6-8 linked by `zpy_plain_gap_tractor`); the trump suit is one chain in face
+order 2..A with t2 and t7 lowered (下放) to their face places, so t6t6t7t7t8t8 and t2t2t3t3 are runs of
+adjacent bits (§1.5.2), and their single/pair power comes from the table, not from the bit (§1.3.3)::
+
+    bit    0 ...... 10   11 ..... 21   22 ..... 32   33 34 .. 37 38 39 40 ..... 45   46 47 48   49 50 51   52 53
+    card   S3..S6 S8..SA H3 .. HA      D3 .. DA      C2 C3 .. C6 C7 C8 C9 ..... CA   S2 H2 D2   S7 H7 D7   LJ BJ
+    suit   0 (S)         1 (H)         3 (D)         TRUMP = 4 .....................................................
+    power  1 .. 4 5 .. 11 (3..A, no 7/2)             13 1 .. 4  15  5  6 ..... 11   12 12 12   14 14 14   16 17
+    chain  1 .. 11                                   1  2 .. 5  6   7  8 ..... 13   (chain_value = power off the chain)
+    link   ====~=====    ===~====      ===~====      =========================      .  .  .    .  .  .    .  .
+           ~ : the 6-8 link, zpy_plain_gap_tractor                                  副2 ties   副7 ties
+    lowered                                          L              L   (`lowered_mask`: out of power order)
+    gap                                              <-- gap_below -->|t7|  gap_test = C6|C7|C8, gap_want = C6|C8
+
+Only the lowered cards break "a higher bit is a higher card": the kernels take a suit's highest or lowest
+card with `units.top_bit` / `units.bottom_bit`, which compare the `lowered_mask` bits by power (one AND and
+a branch where the mask is 0). A tractor's value is its top pair's face place (`chain_value`: t7t7t8t8 is
+worth 7 < t9t9tTtT's 9; "2、7下放之后的大小只看点数", §1.5.3). With `zpy_trump_gap_tractor` a run may
+skip an empty t7 place (t6t6t8t8, worth 7 as t7t7t8t8 is): when the pairs hold C6 and C8 but not C7, the
+kernels find runs in a *chain view* where the `gap_below` bits move up one place (units.gap_shift), and a
+C7 pair, when held, is used by the run (§1.9.1). 54 positions in all.
 """
 
 from __future__ import annotations
