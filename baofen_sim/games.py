@@ -22,6 +22,7 @@ from typing import Any
 
 from baofen_sim.policies.registry import DEFAULT_POLICY
 from baofen_sim.rules.games import GAME_TITLES, Game
+from baofen_sim.rules.ruleset import RulesError
 
 
 @dataclass(frozen=True)
@@ -65,4 +66,13 @@ def resolve(path: str) -> Any:
 
 
 def game_engine(game: Game) -> GameEngine:
+    """The fast engine of `game`; RulesError (one line, exit 2) for a game that has none yet (5-player 找朋友)."""
+    if game not in GAME_ENGINES:
+        raise RulesError(no_fast_engine_message(game))
     return GAME_ENGINES[game]
+
+
+def no_fast_engine_message(game: Game) -> str:
+    played = ", ".join(GAME_TITLES[g] for g in GAME_ENGINES)
+    return (f"the fast engine for {GAME_TITLES[game]} does not exist yet: simulate and sweep play {played} only "
+            "(`baofen-sim judge` checks its game records with the reference engine)")

@@ -30,8 +30,8 @@ from baofen_sim.rules import (
 )
 from baofen_sim.rules.ruleset import OPTION_NAMES
 
-# Every parameter name of RULES.md §9.1–§9.4, in table order (`stake_multipliers` flattened into four,
-# `kitty_multiplier` into three).
+# Every parameter name of RULES.md §9.1–§9.5, in table order (`stake_multipliers` flattened into four,
+# `kitty_multiplier` into three, `zpy_joker_flip_suits` into two).
 SECTION_9_NAMES = """
 num_players hand_size kitty_size direction constant_trump_ranks trump_selection allow_no_trump
 joker_tractor_mode joker_tractor_ruff_001 special_tier_tractors level_gap_tractor zpy_trump_lowering
@@ -53,6 +53,9 @@ declaration_poll_order undeclared_trump_rule undeclared_trump_tiebreak fandi_ena
 fandi_eligible fandi_ends_after_no_trump fandi_changes_declarer kitty_multiplier_single kitty_multiplier_pair
 kitty_multiplier_tractor kitty_multiplier_basis kitty_multiplier_multi_tractor threshold level_step
 zero_points_levels score_per_level next_declarer_on_hold defender_points_floor
+zpy_first_deal_seat zpy_flip_card zpy_joker_flip_suit_bj zpy_joker_flip_suit_lj zpy_call_poll_order zpy_flip_call
+zpy_overcall_max zpy_overcall_poll_order zpy_friend_only_without_overcall zpy_friend_points_cleared_on_reveal
+zpy_allow_concede zpy_concede_condition zpy_concede_outcome zpy_threshold zpy_tie_at_80 zpy_kitty_rule
 """.split()
 
 ENUMS = [getattr(rules_module, name) for name in rules_module.__all__
@@ -108,7 +111,7 @@ def test_ruleset_has_exactly_the_section_9_parameters():
 
 
 def test_enum_members_follow_the_naming_contract():
-    assert len(ENUMS) == 30  # 29 option enums (§9.1–§9.4) and Game
+    assert len(ENUMS) == 40  # 39 option enums (§9.1–§9.5) and Game
     for enum in ENUMS:
         assert enum.__doc__ and "§" in enum.__doc__, enum
         for member in enum:

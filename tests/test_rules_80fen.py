@@ -129,7 +129,8 @@ def test_a_rule_set_plays_the_game_of_its_trump_selection():
     assert preset("baofen").game == preset("baofen-001").game == Game.BAOFEN
     assert preset("tractor-80fen").game == Game.TRACTOR_80FEN
     assert preset("baofen").with_overrides(["trump_selection=deal_declaration"]).game == Game.TRACTOR_80FEN
-    with pytest.raises(RulesError, match="^trump_selection: deal_call_7 is the 5-player 找朋友 .* not play yet$"):
+    assert preset("zhaopengyou-5p").game == Game.ZHAOPENGYOU_5P
+    with pytest.raises(RulesError, match="^num_players: 4 is not supported by 5-player 找朋友 \\(supported: 5\\)$"):
         preset("baofen").replace(trump_selection="deal_call_7")
 
 
@@ -273,8 +274,9 @@ def test_a_run_spec_refuses_what_the_engine_does_not_play():
 
 def test_rules_list_and_completion_name_the_preset():
     listed = run("rules", "list").stdout.splitlines()
-    assert [line.split()[0] for line in listed] == list(PRESETS) == ["baofen", "baofen-001", "tractor-80fen"]
-    assert "80分" in listed[2] and "random players" in listed[2]
+    assert [line.split()[0] for line in listed] == list(PRESETS) == ["baofen", "baofen-001", "tractor-80fen",
+                                                                     "zhaopengyou-5p"]
+    assert "80分" in listed[2] and "random players" not in listed[2]
 
 
 # ---- rules explain tractor-80fen ----

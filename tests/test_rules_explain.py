@@ -23,6 +23,7 @@ GAME_SECTIONS = {
     Game.BAOFEN: ("Deal", "Auction", "All-pass", "Bury", "Trump", "Play", "Throws", "Scoring", "Settlement"),
     Game.TRACTOR_80FEN: ("Deal and declaring", "庄 and levels", "Bury and 反底", "Play at the level rank", "抠底",
                          "Level table and 积分", "Game end"),
+    Game.ZHAOPENGYOU_5P: ("Deal and calling", "Bury, overcall and concession", "Friend", "Play", "Points and result"),
 }
 OPTIONS = [f.name for f in dataclasses.fields(RuleSet) if f.name != "name"]  # every option of the code
 
@@ -69,8 +70,11 @@ def test_the_explanation_covers_every_value_and_cites_its_sources(option):
 
 
 def test_an_option_explains_its_default_in_each_preset():
-    assert "- Default: baofen r000, baofen-001 r001, tractor-80fen none." in explain("joker_tractor_mode")
-    assert "- Default in every preset: true." in explain("allow_throws")
+    assert ("- Default: baofen r000, baofen-001 r001, tractor-80fen none, zhaopengyou-5p none."
+            in explain("joker_tractor_mode"))
+    assert "- Default: baofen true, baofen-001 true, tractor-80fen true, zhaopengyou-5p false." in explain(
+        "allow_throws")
+    assert "- Default in every preset: ccw." in explain("direction")
     assert "- Default in every preset that reads it: 5." in explain("bid_cap_pairs_min")
     assert ("- simulate and sweep play only after_kitty (Baofen), deal_declaration (80分) for now;"
             in explain("trump_selection"))

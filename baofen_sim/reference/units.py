@@ -58,7 +58,8 @@ def pair_kinds(cards: Iterable[int]) -> list[int]:
 
 def pair_runs(pairs: Iterable[int], order: Order) -> list[list[int]]:
     """Maximal runs of chain-consecutive pairs (§1.5.1), each listed top first; pairs on no chain
-    and isolated pairs give runs of length 1. Sorted by length, then top position, descending."""
+    and isolated pairs give runs of length 1. A run steps over an empty position the order lets it skip
+    (`Order.may_skip`, the 5-player 6688). Sorted by length, then top position, descending."""
     by_chain: dict[int, list[tuple[int, int]]] = {}
     runs: list[list[int]] = []
     for kind in set(pairs):
@@ -67,11 +68,11 @@ def pair_runs(pairs: Iterable[int], order: Order) -> list[list[int]]:
             runs.append([kind])
         else:
             by_chain.setdefault(place[0], []).append((place[1], kind))
-    for members in by_chain.values():
+    for chain, members in by_chain.items():
         members.sort(reverse=True)
         run = [members[0][1]]
         for (pos_above, _), (pos, kind) in zip(members, members[1:], strict=False):
-            if pos == pos_above - 1:
+            if pos == pos_above - 1 or (pos == pos_above - 2 and order.may_skip(chain, pos_above - 1)):
                 run.append(kind)
             else:
                 runs.append(run)

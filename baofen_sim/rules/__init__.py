@@ -1,4 +1,4 @@
-"""House rules: the typed `RuleSet` (every RULES.md §9.1–§9.4 parameter), its game, presets, TOML files, diffs."""
+"""House rules: the typed `RuleSet` (every RULES.md §9.1–§9.5 parameter), its game, presets, TOML files, diffs."""
 
 from baofen_sim.rules.games import Game
 from baofen_sim.rules.options import (
@@ -31,6 +31,16 @@ from baofen_sim.rules.options import (
     UndeclaredTrumpRule,
     UndeclaredTrumpTiebreak,
     WangfenScope,
+    ZpyCallPollOrder,
+    ZpyConcedeCondition,
+    ZpyConcedeOutcome,
+    ZpyFirstDealSeat,
+    ZpyFlipCall,
+    ZpyFlipCard,
+    ZpyJokerFlipSuit,
+    ZpyKittyRule,
+    ZpyOvercallPollOrder,
+    ZpyTieAt80,
 )
 from baofen_sim.rules.presets import PRESET_DESCRIPTIONS, PRESETS, load_rules, preset
 from baofen_sim.rules.ruleset import OPTION_NAMES, RulesError, RuleSet, diff_rules
@@ -73,6 +83,16 @@ __all__ = [
     "UndeclaredTrumpRule",
     "UndeclaredTrumpTiebreak",
     "WangfenScope",
+    "ZpyCallPollOrder",
+    "ZpyConcedeCondition",
+    "ZpyConcedeOutcome",
+    "ZpyFirstDealSeat",
+    "ZpyFlipCall",
+    "ZpyFlipCard",
+    "ZpyJokerFlipSuit",
+    "ZpyKittyRule",
+    "ZpyOvercallPollOrder",
+    "ZpyTieAt80",
     "diff_rules",
     "dump_toml",
     "load_rules",

@@ -67,7 +67,7 @@ def _option_of(text: str) -> str:
 
 def _introduction() -> list[str]:
     return [
-        "# 包分 (Baofen) and 80分 rules, as baofen-sim plays them",
+        "# 包分 (Baofen), 80分 and 5-player 找朋友 rules, as baofen-sim plays them",
         "",
         "Generated from the code (baofen_sim/rules/explain.py); do not edit docs/rules.md by hand, regenerate "
         f"it with `{REGENERATE}`.",

@@ -1,5 +1,5 @@
 """The game of a preset as a player reads it: the sections `baofen-sim rules explain PRESET` prints, Baofen's here
-and 80分's in game_texts_80fen.py; `GAME_TEXTS` gives each game's.
+80分's in game_texts_80fen.py and 找朋友's in game_texts_zhaopengyou.py; `GAME_TEXTS` gives each game's.
 
 Each section is written from the preset's RuleSet, so every number in it is the number the engines play
 (targets, caps, penalties, 水草 amounts, stakes). Where an option decides the wording, the section picks
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from baofen_sim.cards import TOTAL_POINTS
 from baofen_sim.rules.game_texts_80fen import TRACTOR_80FEN_TEXT
+from baofen_sim.rules.game_texts_zhaopengyou import ZHAOPENGYOU_5P_TEXT
 from baofen_sim.rules.games import Game
 from baofen_sim.rules.options import (
     AllPassMode,
@@ -373,4 +374,5 @@ BAOFEN_SECTIONS: tuple[Section, ...] = (
 )
 
 BAOFEN_TEXT = GameText(BAOFEN_SECTIONS, BAOFEN_WORDED, BAOFEN_WORDS)
-GAME_TEXTS: dict[Game, GameText] = {Game.BAOFEN: BAOFEN_TEXT, Game.TRACTOR_80FEN: TRACTOR_80FEN_TEXT}
+GAME_TEXTS: dict[Game, GameText] = {Game.BAOFEN: BAOFEN_TEXT, Game.TRACTOR_80FEN: TRACTOR_80FEN_TEXT,
+                                     Game.ZHAOPENGYOU_5P: ZHAOPENGYOU_5P_TEXT}

@@ -1,9 +1,9 @@
-"""One small enum per enum-typed house-rule parameter of RULES.md §9.1–§9.4.
+"""One small enum per enum-typed house-rule parameter of RULES.md §9.1–§9.5.
 
 Naming contract: class = CamelCase of the §9 parameter name, member = the value text upper-cased,
 member value = the exact value text of §9 (so `JokerTractorMode.R000 == "r000"`). Each docstring gives the
-source or ambiguity and the default of the presets that read it (`baofen`; §9.4: `tractor-80fen`). The RuleSet
-(ruleset.py) only collects these.
+source or ambiguity and the default of the presets that read it (`baofen`; §9.4: `tractor-80fen`; §9.5:
+`zhaopengyou-5p`). The RuleSet (ruleset.py) only collects these.
 """
 
 from __future__ import annotations
@@ -233,3 +233,81 @@ class NextDeclarerOnHold(StrEnum):
 
     PARTNER = "partner"
     SELF = "self"
+
+
+# ---- §9.5 5-player (S002) only -----------------------------------------------------------------
+
+
+class ZpyFirstDealSeat(StrEnum):
+    """Who receives the first card of a table's first hand, §7.4.2 (S002 1.3): a random seat. The only value."""
+
+    RANDOM = "random"
+
+
+class ZpyFlipCard(StrEnum):
+    """Which dealt card is turned up, §7.4.3 [A31]: a uniformly random one (default), the first or the last."""
+
+    RANDOM_DEALT = "random_dealt"
+    FIRST_DEALT = "first_dealt"
+    LAST_DEALT = "last_dealt"
+
+
+class ZpyJokerFlipSuit(StrEnum):
+    """A suit letter (§0.3): the trump suit a turned-up joker names, §7.4.5 (S002 1.8: BJ → H, LJ → S)."""
+
+    S = "S"
+    H = "H"
+    C = "C"
+    D = "D"
+
+
+class ZpyCallPollOrder(StrEnum):
+    """Who is asked first to call after each dealt card, §7.4.4 [A28]: its recipient. The only value."""
+
+    RECIPIENT_FIRST = "recipient_first"
+
+
+class ZpyFlipCall(StrEnum):
+    """The flip holder's forced call, §7.4.5 [A50]: the turned-up card or a trump 7 (default), any 7, or only the
+    turned-up card."""
+
+    FLIP_OR_TRUMP_7 = "flip_or_trump_7"
+    ANY_7 = "any_7"
+    FLIP_ONLY = "flip_only"
+
+
+class ZpyOvercallPollOrder(StrEnum):
+    """Who is asked first to overcall, §7.4.7 [A35]: the caller's 下家, the caller last. The only value."""
+
+    CALLER_NEXT_FIRST_CALLER_LAST = "caller_next_first_caller_last"
+
+
+class ZpyConcedeCondition(StrEnum):
+    """When the declarer must hold both trump 7s to concede, §7.4.9 [A32]: among his dealt cards and the kitty
+    (default), among his dealt cards only, or in his hand after the bury."""
+
+    HELD_BOTH = "held_both"
+    HELD_BOTH_IN_DEAL = "held_both_in_deal"
+    HOLDS_BOTH_AFTER_BURY = "holds_both_after_bury"
+
+
+class ZpyConcedeOutcome(StrEnum):
+    """What a concession is, §7.4.9 [A32]: a declarer-side loss with no further scoring. The only value."""
+
+    DECLARER_LOSS = "declarer_loss"
+
+
+class ZpyTieAt80(StrEnum):
+    """Defenders at exactly the threshold, §7.4.12 [A29]: the defenders win (default) or the declarer."""
+
+    DEFENDERS_WIN = "defenders_win"
+    DECLARER_WIN = "declarer_win"
+
+
+class ZpyKittyRule(StrEnum):
+    """The kitty when a defender wins the last trick, §7.4.11 [A30]: the 80分 multipliers (default), ×2, or
+    nothing."""
+
+    S003_MULTIPLIERS = "s003_multipliers"
+    FLAT_DOUBLE = "flat_double"
+    NONE = "none"

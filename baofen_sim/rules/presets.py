@@ -1,5 +1,5 @@
-"""The named rule sets of RULES.md §7 (Baofen §7.1–§7.2, 80分 §7.3), and `load_rules` for a preset name or a TOML
-file."""
+"""The named rule sets of RULES.md §7 (Baofen §7.1–§7.2, 80分 §7.3, 5-player 找朋友 §7.4), and `load_rules` for a
+preset name or a TOML file."""
 
 from __future__ import annotations
 
@@ -58,13 +58,31 @@ TRACTOR_80FEN = RuleSet(
     eight_kind_mode=EightKindMode.OFF,  # §1.8: Baofen only
 )
 
-PRESETS: dict[str, RuleSet] = {rules.name: rules for rules in (BAOFEN, BAOFEN_001, TRACTOR_80FEN)}
+# §7.4: S002, the 5p column of §9.1, §9.2 and §9.5 (the §9.5 options keep their defaults, which are that column).
+ZHAOPENGYOU_5P = RuleSet(
+    name="zhaopengyou-5p",
+    num_players=5,  # §7.4.1
+    hand_size=20,  # §1.1.4 5 × 20 + 8
+    constant_trump_ranks=(7, 2),  # §1.2.1 常主7 and 常主2
+    trump_selection=TrumpSelection.DEAL_CALL_7,  # §7.4.4
+    joker_tractor_mode=JokerTractorMode.NONE,  # §1.5.2 S002 silent [A33]
+    zpy_trump_gap_tractor=True,  # §1.5.2 trump 6688 without the 7s [A33]
+    zpy_plain_gap_tractor=True,  # §1.5.2 plain 6688 across the missing 7 [A33]
+    allow_throws=False,  # §4.1 S002 never mentions 甩牌 [A34]
+    failed_throw_penalty_kind=FailedThrowPenaltyKind.NONE,  # §4.5 S002: no penalty
+    failed_throw_penalty_amount=0,
+    eight_kind_mode=EightKindMode.OFF,  # §1.8: Baofen only
+)
+
+PRESETS: dict[str, RuleSet] = {rules.name: rules for rules in (BAOFEN, BAOFEN_001, TRACTOR_80FEN, ZHAOPENGYOU_5P)}
 
 PRESET_DESCRIPTIONS: dict[str, str] = {
     "baofen": "包分, S000 where the seeds differ (§7.1): joker tractor by role, 水草 in shares, stakes ×3/×1",
     "baofen-001": "包分, S001 throughout (§7.2): joker tractor by manner, 水草 in points, cumulative score",
-    "tractor-80fen": "80分, S003 (§7.3): two teams climb levels 2..A, trump shown during the deal, 反底, 抠底; "
-                     "simulate with random players so far",
+    "tractor-80fen": "80分, S003 (§7.3): two teams climb levels 2..A, trump shown during the deal, 反底, 抠底",
+    "zhaopengyou-5p": "5-player 找朋友, S002 (§7.4): trump called with a 7 during the deal, the other copy of the "
+                      "calling card makes its holder the declarer's secret friend, 1 or 2 against the rest, 80 "
+                      "points to win; the reference engine (judge) only so far",
 }
 
 

@@ -1,15 +1,15 @@
-"""`RuleSet`: every house-rule parameter of RULES.md §9.1–§9.4, typed, frozen and validated.
+"""`RuleSet`: every house-rule parameter of RULES.md §9.1–§9.5, typed, frozen and validated.
 
-Defaults are the `baofen` preset (the bf column of §9), and the 80 column for the §9.4 options that only 80分
-reads. A "–" cell (parameter unused by that preset) takes the value of the nearest preset that uses it; the
-field comment says so. Values are normalised on construction (a str becomes its enum, a list a tuple, an int a
-float where the field is a float), then checked; any bad value raises `RulesError` with one line naming the
-option and what it allows.
+Defaults are the `baofen` preset (the bf column of §9), the 80 column for the §9.4 options that only 80分
+reads and the 5p column for the §9.5 options that only the 5-player 找朋友 reads. A "–" cell (parameter unused
+by that preset) takes the value of the nearest preset that uses it; the field comment says so. Values are
+normalised on construction (a str becomes its enum, a list a tuple, an int a float where the field is a float),
+then checked; any bad value raises `RulesError` with one line naming the option and what it allows.
 
 A rule set plays one game (`RuleSet.game`, from `trump_selection`; games.py), which reads the options of some
 §9 sections only. The options of the other sections keep their defaults: setting one is refused, naming the
 option and the rule set, and `to_dict`, `options()` and the TOML dump leave them out, so a Baofen rule set's
-data is what it was before 80分 existed (run specs hash it).
+data is what it was before 80分 and 找朋友 existed (run specs hash it).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from enum import StrEnum
 from typing import Any
 
 from baofen_sim.cards import PACK_SIZE, SUIT_LETTERS
-from baofen_sim.rules.games import GAME_OF_TRUMP_SELECTION, GAME_SECTIONS, GAME_TITLES, Game
+from baofen_sim.rules.games import GAME_OF_TRUMP_SELECTION, GAME_PLAYERS, GAME_SECTIONS, GAME_TITLES, Game
 from baofen_sim.rules.options import (
     AllPassMode,
     DeclarationPollOrder,
@@ -55,9 +55,19 @@ from baofen_sim.rules.options import (
     UndeclaredTrumpRule,
     UndeclaredTrumpTiebreak,
     WangfenScope,
+    ZpyCallPollOrder,
+    ZpyConcedeCondition,
+    ZpyConcedeOutcome,
+    ZpyFirstDealSeat,
+    ZpyFlipCall,
+    ZpyFlipCard,
+    ZpyJokerFlipSuit,
+    ZpyKittyRule,
+    ZpyOvercallPollOrder,
+    ZpyTieAt80,
 )
 
-SUPPORTED_PLAYERS = (4,)  # the engine plays Baofen's 4-player table; 5 (§7.4) comes with the 5p preset
+SUPPORTED_PLAYERS = (4, 5)  # §1.1.4: Baofen and 80分 seat 4, the 5-player 找朋友 (§7.4) 5
 FACE_RANKS = range(2, 15)  # face values in constant_trump_ranks: 2..10, J=11, Q=12, K=13, A=14
 NONE_TEXTS = ("none", "null")  # how "no value" is written for an optional field (TOML has no null)
 FACE_A = 14  # the face value of the ace, where a game reaching it ends (§7.3.2)
@@ -65,6 +75,7 @@ FACE_A = 14  # the face value of the ace, where a game reaching it ends (§7.3.2
 MAP_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "stake_multipliers": ("stake_multiplier_", ("normal", "quanji", "banji", "jintaiyang")),  # §9.3
     "kitty_multiplier": ("kitty_multiplier_", ("single", "pair", "tractor")),  # §9.4
+    "zpy_joker_flip_suits": ("zpy_joker_flip_suit_", ("bj", "lj")),  # §9.5
 }
 NOT_READ = "–"  # diff_rules' value of an option that a rule set's game does not read
 
@@ -75,7 +86,7 @@ class RulesError(ValueError):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RuleSet:
-    """Every parameter of RULES.md §9.1–§9.4; field names are the §9 names. Frozen and hashable."""
+    """Every parameter of RULES.md §9.1–§9.5; field names are the §9 names. Frozen and hashable."""
 
     name: str = "baofen"  # preset name, or "custom" once any option differs from it
 
@@ -185,6 +196,25 @@ class RuleSet:
     next_declarer_on_hold: NextDeclarerOnHold = NextDeclarerOnHold.PARTNER  # §7.3.6 [A26] "莊的對家做莊"
     defender_points_floor: int | None = 0  # §7.3.12 [A42] T floored at 0; None = no floor
 
+    # ---- §9.5 5-player (S002) only: the defaults are the 5p column ----
+    zpy_first_deal_seat: ZpyFirstDealSeat = ZpyFirstDealSeat.RANDOM  # §7.4.2 hand 1's first card, S002 1.3
+    zpy_flip_card: ZpyFlipCard = ZpyFlipCard.RANDOM_DEALT  # §7.4.3 [A31] the turned-up card
+    zpy_joker_flip_suit_bj: ZpyJokerFlipSuit = ZpyJokerFlipSuit.H  # §7.4.5 `zpy_joker_flip_suits.bj` "大王主花色为红桃"
+    zpy_joker_flip_suit_lj: ZpyJokerFlipSuit = ZpyJokerFlipSuit.S  # §7.4.5 `zpy_joker_flip_suits.lj` "小王主花色为黑桃"
+    zpy_call_poll_order: ZpyCallPollOrder = ZpyCallPollOrder.RECIPIENT_FIRST  # §7.4.4 [A28]
+    zpy_flip_call: ZpyFlipCall = ZpyFlipCall.FLIP_OR_TRUMP_7  # §7.4.5 [A50]
+    zpy_overcall_max: int = 1  # §7.4.7 [A35] "一旦有一个反主，其他玩家不能再反主"
+    # §7.4.7 [A35] from the caller's 下家, the caller last
+    zpy_overcall_poll_order: ZpyOvercallPollOrder = ZpyOvercallPollOrder.CALLER_NEXT_FIRST_CALLER_LAST
+    zpy_friend_only_without_overcall: bool = True  # §7.4.8 [A32] "如无人反主"
+    zpy_friend_points_cleared_on_reveal: bool = True  # §7.4.10 "一旦亮出该分数清零"
+    zpy_allow_concede: bool = True  # §7.4.9 认输
+    zpy_concede_condition: ZpyConcedeCondition = ZpyConcedeCondition.HELD_BOTH  # §7.4.9 [A32]
+    zpy_concede_outcome: ZpyConcedeOutcome = ZpyConcedeOutcome.DECLARER_LOSS  # §7.4.9 [A32]
+    zpy_threshold: int = 80  # §7.4.12 "抓分超过80，则抓分方赢"
+    zpy_tie_at_80: ZpyTieAt80 = ZpyTieAt80.DEFENDERS_WIN  # §7.4.12 [A29]
+    zpy_kitty_rule: ZpyKittyRule = ZpyKittyRule.S003_MULTIPLIERS  # §7.4.11 [A30]
+
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             object.__setattr__(self, f.name, _coerce(f.name, getattr(self, f.name)))
@@ -244,7 +274,8 @@ class RuleSet:
         """Options from plain values on top of `base` (default: the `baofen` defaults).
 
         Accepts `name`, any option its game reads, and the map options as tables: `stake_multipliers` with
-        keys normal/quanji/banji/jintaiyang, `kitty_multiplier` with keys single/pair/tractor.
+        keys normal/quanji/banji/jintaiyang, `kitty_multiplier` with keys single/pair/tractor,
+        `zpy_joker_flip_suits` with keys bj/lj.
         """
         changes: dict[str, Any] = {}
         for key, value in data.items():
@@ -286,6 +317,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("§9.2 Following, ruffing and throws", "follow_tractor_rule"),
     ("§9.3 Baofen auction, all-pass and scoring", "first_zhujiao_seat"),
     ("§9.4 80分 (S003) only", "start_level"),
+    ("§9.5 5-player (S002) only", "zpy_first_deal_seat"),
 )
 
 
@@ -317,7 +349,8 @@ def same_options(a: RuleSet, b: RuleSet) -> bool:
 
 
 def option_name(text: str) -> str:
-    """The field name for user text (dashes and `stake_multipliers.KEY`, `kitty_multiplier.KEY` accepted);
+    """The field name for user text (dashes and `stake_multipliers.KEY`, `kitty_multiplier.KEY`,
+    `zpy_joker_flip_suits.KEY` accepted);
     unknown → RulesError."""
     key = text.strip().replace("-", "_")
     head, dot, tail = key.partition(".")
@@ -500,7 +533,10 @@ _MINIMUM: dict[str, int | float] = {
     "zero_points_levels": 0,
     "score_per_level": 0,
     "defender_points_floor": 0,
+    "zpy_overcall_max": 0,
+    "zpy_threshold": 1,
 }
+ZPY_OVERCALL_LIMIT = 3  # §7.4.7 [A35] each overcall names a suit not yet trump: at most the three others
 
 
 def _check_ranges(rules: RuleSet) -> None:
@@ -519,9 +555,11 @@ def _check_ranges(rules: RuleSet) -> None:
 
 
 def _check_table(rules: RuleSet) -> None:
-    if rules.num_players not in SUPPORTED_PLAYERS:
-        allowed = ", ".join(map(str, SUPPORTED_PLAYERS))
-        raise RulesError(f"num_players: {rules.num_players} is not supported (supported: {allowed})")
+    seats = GAME_PLAYERS[rules.game]
+    if rules.num_players not in seats:
+        allowed = ", ".join(map(str, seats))
+        raise RulesError(f"num_players: {rules.num_players} is not supported by {GAME_TITLES[rules.game]} "
+                         f"(supported: {allowed})")
     dealt = rules.num_players * rules.hand_size + rules.kitty_size
     if dealt != PACK_SIZE:
         raise RulesError(
@@ -556,9 +594,6 @@ def _check_bids(rules: RuleSet) -> None:
 
 
 def _check_game(rules: RuleSet) -> None:
-    if rules.trump_selection not in GAME_OF_TRUMP_SELECTION:
-        raise RulesError(f"trump_selection: {rules.trump_selection} is the 5-player 找朋友 (RULES §7.4), which "
-                         "baofen-sim does not play yet")
     if sorted(rules.declare_suit_order) != sorted(SUIT_LETTERS):
         raise RulesError(f"declare_suit_order: {list(rules.declare_suit_order)} must list each suit "
                          f"{', '.join(SUIT_LETTERS)} once, highest first")
@@ -567,6 +602,9 @@ def _check_game(rules: RuleSet) -> None:
         why = "" if last == FACE_A else " with game_end = reach_A, where reaching A ends the game"
         raise RulesError(f"start_level: {rules.start_level} is not allowed{why} (a face value "
                          f"{FACE_RANKS.start}..{last}; J=11 Q=12 K=13 A=14)")
+    if rules.zpy_overcall_max > ZPY_OVERCALL_LIMIT:
+        raise RulesError(f"zpy_overcall_max: {rules.zpy_overcall_max} is not allowed (0..{ZPY_OVERCALL_LIMIT}: "
+                         "each overcall names a suit not yet trump this hand)")
 
 
 def diff_rules(a: RuleSet, b: RuleSet) -> list[tuple[str, Any, Any]]:

@@ -2,7 +2,8 @@
 declares them as open alternatives, or for the 5-player preset) but are refused with one clear line before any
 hand is played, rather than silently played by the wrong rule.
 
-The fast engine (simulate, sweep) and the reference engine (judge) play Baofen and 80分.
+The fast engine (simulate, sweep) plays Baofen and 80分; the reference engine (judge) plays those and the
+5-player 找朋友.
 """
 
 from __future__ import annotations
@@ -40,7 +41,21 @@ TRACTOR_80FEN_SUPPORTED: dict[str, tuple] = {
     "fandi_changes_declarer": (False,),  # A24 (i): a new 庄 from the other team would play at which level?
 }
 
-SUPPORTED: dict[Game, dict[str, tuple]] = {Game.BAOFEN: BAOFEN_SUPPORTED, Game.TRACTOR_80FEN: TRACTOR_80FEN_SUPPORTED}
+# option -> the values the 5-player reference engine (reference/zhaopengyou) implements
+ZHAOPENGYOU_5P_SUPPORTED: dict[str, tuple] = {
+    "hand_size": (20,),
+    "kitty_size": (8,),
+    "constant_trump_ranks": ((7, 2),),  # §1.2.1 the 7s and the 2s are the constant trumps
+    "allow_no_trump": (False,),  # §7.4.4 a call is always a suit
+    "joker_tractor_mode": ("none", "top"),  # A33 (iii): by role or by manner is not defined for 找朋友
+    "special_tier_tractors": (False,),  # A33 (iv)
+    "failed_throw_penalty_kind": ("none",),  # A34: throws, where allowed, cost nothing
+    "eight_kind_mode": ("off",),  # §1.8: Baofen only
+    "zpy_friend_only_without_overcall": (True,),  # A32: who would the friend be after an overcall?
+}
+
+SUPPORTED: dict[Game, dict[str, tuple]] = {Game.BAOFEN: BAOFEN_SUPPORTED, Game.TRACTOR_80FEN: TRACTOR_80FEN_SUPPORTED,
+                                           Game.ZHAOPENGYOU_5P: ZHAOPENGYOU_5P_SUPPORTED}
 
 
 def unsupported_options(rules: RuleSet) -> list[str]:
@@ -57,8 +72,8 @@ def require_supported(rules: RuleSet) -> None:
     """Refuse rules the fast engine (and the Baofen reference) cannot play: another game, or a value of
     `unsupported_options`."""
     if rules.game not in FAST_ENGINE_GAMES:
-        raise RulesError(f"{GAME_TITLES[rules.game]} ({rules.name}) is not yet in the fast engine: simulate and "
-                         f"sweep play {', '.join(GAME_TITLES[game] for game in FAST_ENGINE_GAMES)} only")
+        raise RulesError(f"the fast engine for {GAME_TITLES[rules.game]} ({rules.name}) does not exist yet: simulate "
+                         f"and sweep play {', '.join(GAME_TITLES[game] for game in FAST_ENGINE_GAMES)} only")
     found = unsupported_options(rules)
     if found:
         raise RulesError(f"not implemented by the {GAME_TITLES[rules.game]} engine: {', '.join(found)} "
