@@ -12,11 +12,10 @@ import pytest
 
 from baofen_sim.cards import CLUBS, NUM_KINDS, RANK_2, RANK_7, SUIT_LETTERS, kind_of, parse_cards
 from baofen_sim.codes import NO_TRUMP, RUFF, TRUMP
-from baofen_sim.rules.presets import BAOFEN, BAOFEN_001, TRACTOR_80FEN
+from baofen_sim.rules.presets import BAOFEN, BAOFEN_001, TRACTOR_80FEN, ZHAOPENGYOU_5P
 from baofen_sim.tables import _FIELDS, FACE_OFFSET, NUM_BITS, materialize
 from baofen_sim.tools import kernel_calls as K
 from tests.kernel_helpers import compiled
-from tests.zpy_rules import zpy_rules
 
 pytestmark = pytest.mark.usefixtures("compiled")
 __all__ = ["compiled"]
@@ -94,7 +93,7 @@ def test_baofen_and_80fen_tables_rise_with_power_and_value_tractors_by_power():
 
 
 def zpy_tables(trump: int = CLUBS, **overrides):
-    return materialize(zpy_rules(**overrides), trump)
+    return materialize(ZHAOPENGYOU_5P.replace(**overrides) if overrides else ZHAOPENGYOU_5P, trump)
 
 
 def power_of(tb, card: str) -> int:
