@@ -12,6 +12,7 @@ import pytest
 
 from baofen_sim.cards import CLUBS, NUM_KINDS, RANK_2, RANK_7, SUIT_LETTERS, kind_of, parse_cards
 from baofen_sim.codes import NO_TRUMP, RUFF, TRUMP
+from baofen_sim.kernels import leads
 from baofen_sim.rules.presets import BAOFEN, BAOFEN_001, TRACTOR_80FEN, ZHAOPENGYOU_5P
 from baofen_sim.tables import _FIELDS, FACE_OFFSET, NUM_BITS, materialize
 from baofen_sim.tools import kernel_calls as K
@@ -221,6 +222,20 @@ def test_lead_choices_cut_sub_runs_across_the_gap():
     expected = ["C5 C5 C6 C6", "C5 C5 C6 C6 C8 C8", "C5 C5 C6 C6 C8 C8 C9 C9", "C6 C6 C8 C8",
                 "C6 C6 C8 C8 C9 C9", "C8 C8 C9 C9"]
     assert sorted(tractors) == sorted(sorted(parse_cards(t)) for t in expected)
+
+
+def test_lead_sampling_draws_the_listed_leads_across_the_gap():
+    """leads.count_leads / sample_lead (the random policy's lead) agree with enumerate_leads on the chain view."""
+    tb = zpy_tables()
+    hand = "C5 C5 C6 C6 C8 C8 C9 C9 C7 C2 C2 C3 C3 H6 H6 H8 H8"
+    listed = {tuple(kinds) for _, kinds in K.lead_choices(tb, hand)}
+    ge1, eq2 = K.bits_of(tb, hand)
+    assert int(leads.count_leads(tb, ge1, eq2, True)) == len(listed)
+    drawn, state = set(), 1
+    for _ in range(2000):
+        state, _, kinds = K.random_lead(tb, hand, state)
+        drawn.add(tuple(kinds))
+    assert drawn == listed
 
 
 def test_a_throw_is_checked_by_power_and_forces_its_lowest_card():
