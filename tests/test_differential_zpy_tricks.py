@@ -32,8 +32,13 @@ def test_kernels_agree_with_reference_on_concentrated_5p_positions(options):
     assert_agree(tally)
 
 
-def test_kernels_agree_with_reference_on_5p_throws():
-    tally = run_positions(seed=6, count=16, rules=ZHAOPENGYOU_5P.replace(allow_throws=True))
+THROW_OPTIONS = {"throws": {}, "lexicographic": {"multi_unit_compare": "lexicographic"},
+                 "count rule": {"ruff_structure_rule": "count"}}
+
+
+@pytest.mark.parametrize("options", THROW_OPTIONS.values(), ids=THROW_OPTIONS.keys())
+def test_kernels_agree_with_reference_on_5p_throws(options):
+    tally = run_positions(seed=6, count=16, rules=ZHAOPENGYOU_5P.replace(allow_throws=True, **options))
     assert tally.throws > 150
     assert_agree(tally)
 
