@@ -104,8 +104,9 @@ def gap_shift(tb, pairs):
     """The trump-chain bits below t7 when `pairs` hold t6 and t8 but not t7 on the 5-player lowered chain with
     zpy_trump_gap_tractor (§1.5.2: a run then skips the empty t7 place); 0 otherwise, and always 0 outside
     that layout. The chain view moves these bits up one place, so the run is adjacent bits there."""
-    if (pairs & tb.gap_test) == tb.gap_want:
-        return tb.gap_below
+    below = tb.gap_below
+    if below != ZERO and (pairs & tb.gap_test) == tb.gap_want:  # Baofen, 80分: one test
+        return below
     return ZERO
 
 
@@ -339,10 +340,15 @@ def tractor_value(tb, top, is_declarer, manner):
 def top_bit(tb, mask):
     """The bit of a highest-power card of `mask` (all of one effective suit); -1 if empty. Bits rise with power
     except the lowered 5-player t7/t2 (`lowered_mask`), which are compared by power."""
-    best = highest_index(mask)
+    if (mask & tb.lowered_mask) == ZERO:  # always outside the 5-player trump suit
+        return highest_index(mask)
+    return _top_bit_lowered(tb, mask)
+
+
+@njit(cache=True)
+def _top_bit_lowered(tb, mask):
+    """`top_bit` of a mask holding lowered cards (kept out of line: the hot callers inline `top_bit`)."""
     lowered = mask & tb.lowered_mask
-    if lowered == ZERO:
-        return best
     best = highest_index(mask & ~lowered)
     while lowered != ZERO:
         b = trailing_zeros(lowered)
