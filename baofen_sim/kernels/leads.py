@@ -19,7 +19,9 @@ from baofen_sim.kernels.rng import bounded
 from baofen_sim.kernels.units import (
     analyze_lead,
     eight_rank_of,
+    gap_shift,
     links,
+    real_bits,
     run_bits,
     run_length,
     run_starts,
@@ -92,6 +94,7 @@ def enumerate_leads(tb, hand_ge1, hand_eq2, throw_allowed, out_ge1, out_eq2, out
         b = pairs & ~(pairs - ONE)
         count = _push(out_ge1, out_eq2, out_kind, count, b, b, PAIR)
         pairs ^= b
+    shift = gap_shift(tb, np.uint64(hand_eq2))
     adj = links(tb, hand_eq2)
     starts = run_starts(adj)
     while starts != ZERO:
@@ -99,7 +102,7 @@ def enumerate_leads(tb, hand_ge1, hand_eq2, throw_allowed, out_ge1, out_eq2, out
         length = run_length(adj, low)
         for start in range(low, low + length - 1):
             for top in range(start + 1, low + length):
-                run = run_bits(start, top + 1 - start)
+                run = real_bits(shift, run_bits(start, top + 1 - start))
                 count = _push(out_ge1, out_eq2, out_kind, count, run, run, TRACTOR)
         starts = starts & (starts - ONE)
     if tb.allow_throws != 0 and throw_allowed:
@@ -133,7 +136,7 @@ def _nth_unit(tb, ge1, eq2, i):
     runs = popcount(starts)
     if i < runs:
         low = nth_set_bit(starts, i)
-        run = run_bits(low, run_length(adj, low))
+        run = real_bits(gap_shift(tb, np.uint64(eq2)), run_bits(low, run_length(adj, low)))
         return run, run
     i -= runs
     loose = eq2 & ~tractor_bits(tb, eq2)
@@ -200,7 +203,7 @@ def _nth_tractor(tb, hand_eq2, i):
             for start in range(low, low + length - 1):
                 tops = low + length - 1 - start
                 if i < tops:
-                    return run_bits(start, 2 + i)
+                    return real_bits(gap_shift(tb, np.uint64(hand_eq2)), run_bits(start, 2 + i))
                 i -= tops
         i -= _sub_runs(length)
         starts = starts & (starts - ONE)

@@ -10,7 +10,9 @@ from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.units import (
     MAX_RUNS,
     beat_mask,
+    bottom_bit,
     power,
+    run_piece,
     runs_of,
     suit_of_bit,
     tractor_bits,
@@ -20,9 +22,9 @@ from baofen_sim.kernels.units import (
 
 @njit(cache=True)
 def _precedes(tb, cards, value, low, best_cards, best_value, best_low):
-    """§4.4.2 [A3] order of beaten units (`low`: the unit's lowest bit). LOWEST_CARD: the lower lowest card,
-    ties in power (副2s) to fewer cards; FEWEST/MOST_CARDS_FIRST: card count, then the lower value. Last,
-    the lower bit: the first suit in ♠♥♣♦ among equal 副2s."""
+    """§4.4.2 [A3] order of beaten units (`low`: the bit of the unit's lowest card, `units.bottom_bit`).
+    LOWEST_CARD: the lower lowest card, ties in power (副2s) to fewer cards; FEWEST/MOST_CARDS_FIRST: card
+    count, then the lower value. Last, the lower bit: the first suit in ♠♥♣♦ among equal 副2s."""
     if best_cards < 0:
         return True
     if tb.failed_priority == LOWEST_CARD:
@@ -78,13 +80,13 @@ def validate_throw(tb, ge1, eq2, thrower, declarer, hands_ge1, hands_eq2):
     forced_eq2 = ZERO
     singles = ge1 & ~eq2
     if singles != ZERO:  # whatever beats a higher single beats the lowest one
-        low = trailing_zeros(singles)
+        low = bottom_bit(tb, singles)
         if (others_ge1 & beat_mask(tb, low)) != ZERO:
             best_cards, best_value, best_low = 1, power(tb, low), low
             forced_ge1, forced_eq2 = bit(low), ZERO
     loose = eq2 & ~tractor_bits(tb, eq2)
     if loose != ZERO:  # a higher pair anywhere (tractors included) beats the lowest loose pair
-        low = trailing_zeros(loose)
+        low = bottom_bit(tb, loose)
         value = power(tb, low)
         if (others_eq2 & beat_mask(tb, low)) != ZERO and _precedes(tb, 2, value, low, best_cards, best_value,
                                                                    best_low):
@@ -97,14 +99,12 @@ def validate_throw(tb, ge1, eq2, thrower, declarer, hands_ge1, hands_eq2):
     m = runs_of(tb, eq2, run_len, run_top)
     for i in range(m):
         length = run_len[i]
-        low = run_top[i] - length + 1
+        run = run_piece(tb, eq2, run_top[i], length)
+        low = bottom_bit(tb, run)  # its lowest card (t7 t7 t8 t8: the t8)
         value = tractor_value(tb, run_top[i], thrower == declarer, MANNER_LED)
         if not _precedes(tb, 2 * length, value, low, best_cards, best_value, best_low):
             continue
         if _tractor_beaten(tb, length, value, smask, thrower, declarer, hands_eq2):
             best_cards, best_value, best_low = 2 * length, value, low
-            run = ZERO
-            for b in range(low, run_top[i] + 1):
-                run |= bit(b)
             forced_ge1, forced_eq2 = run, run
     return best_cards < 0, forced_ge1, forced_eq2

@@ -3,8 +3,8 @@
 Plays are bitboard pairs indexed by seat. A follower counts as void in the led suit (§3.1 RUFF) when his
 play holds no card of that suit: for legal plays this is exactly "held none when he played" (§2.3.1).
 
-Values (§3.4) are ints comparable within one class of one trick: tractor values are the top pair's power (the
-joker tractor 0 or 100, §1.6.4), pair and card values are powers. `multi_unit_compare` = lexicographic is
+Values (§3.4) are ints comparable within one class of one trick: tractor values are the top pair's chain value
+(§1.5.3; the joker tractor 0 or 100, §1.6.4), pair and card values are powers. `multi_unit_compare` = lexicographic is
 decided by the primary value first and, on a tie, by the full key (`lex_key`).
 """
 
@@ -25,25 +25,31 @@ from baofen_sim.codes import (
     RUFF_COUNT,
     TRUMP,
 )
-from baofen_sim.kernels.bits import ONE, ZERO, bit, highest_index, popcount, trailing_zeros
+from baofen_sim.kernels.bits import ONE, ZERO, bit, popcount, trailing_zeros
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.units import (
     MAX_RUNS,
     _next_assignment,
     card_points,
     eight_rank_of,
+    gap_shift,
     links,
     longest_run,
     power,
+    real_bits,
+    real_index,
+    run_bits,
     run_length,
     run_starts,
     runs_of,
     shape_primary,
     slot_lengths,
+    top_bit,
     top_power,
     tractor_count,
     tractor_value,
     unit_count,
+    view_index,
 )
 
 KEY_SIZE = 64  # a lexicographic key has at most 25 entries
@@ -68,6 +74,7 @@ def manner_of(play_class):
 def best_run_value(tb, pairs, min_length, is_declarer, manner):
     """The best tractor value among the runs of `pairs` with at least `min_length` pairs (NO_VALUE if none);
     a run's best sub-run is its top one."""
+    shift = gap_shift(tb, np.uint64(pairs))
     adj = links(tb, pairs)
     starts = run_starts(adj)
     best = NO_VALUE
@@ -75,7 +82,7 @@ def best_run_value(tb, pairs, min_length, is_declarer, manner):
         low = trailing_zeros(starts)
         length = run_length(adj, low)
         if length >= min_length:
-            best = max(best, tractor_value(tb, low + length - 1, is_declarer, manner))
+            best = max(best, tractor_value(tb, real_index(shift, low + length - 1), is_declarer, manner))
         starts = starts & (starts - ONE)
     return best
 
@@ -189,14 +196,14 @@ def _rest_key(tb, lead, ge1, eq2, used, key, n):
     pairs_left = eq2 & ~used
     chosen = ZERO
     for _ in range(lead.loose):
-        top = highest_index(pairs_left)
+        top = top_bit(tb, pairs_left)
         key[n] = power(tb, top)
         n += 1
         chosen |= bit(top)
         pairs_left ^= bit(top)
     rest = ge1 & ~(used | chosen)
     while rest != ZERO:
-        top = highest_index(rest)
+        top = top_bit(tb, rest)
         key[n] = power(tb, top)
         n += 1
         if (eq2 >> np.uint64(top)) & ONE:
@@ -229,6 +236,7 @@ def lex_key(tb, lead, ge1, eq2, play_class, is_declarer, key):
     if lead.k == 0:
         return _rest_key(tb, lead, ge1, eq2, ZERO, key, 0)
     manner = manner_of(play_class)
+    shift = gap_shift(tb, np.uint64(eq2))
     run_len = np.empty(MAX_RUNS, dtype=np.int64)
     run_top = np.empty(MAX_RUNS, dtype=np.int64)
     m = runs_of(tb, eq2, run_len, run_top)
@@ -250,10 +258,9 @@ def lex_key(tb, lead, ge1, eq2, play_class, is_declarer, key):
             if offset[j] + slot[i] > run_len[j]:
                 fits = False
                 break
-            top = run_top[j] - offset[j]
-            trial[i] = tractor_value(tb, top, is_declarer, manner)
-            for b in range(top - slot[i] + 1, top + 1):
-                used |= bit(b)
+            top = view_index(shift, run_top[j]) - offset[j]  # in the chain view (units.gap_shift)
+            trial[i] = tractor_value(tb, real_index(shift, top), is_declarer, manner)
+            used |= real_bits(shift, run_bits(top - slot[i] + 1, slot[i]))
             offset[j] += slot[i]
         if fits:
             for i in range(1, k):  # equal lengths: values high first (insertion sort)
@@ -339,7 +346,7 @@ def _one_unit_winner(tb, lead, plays_ge1, plays_eq2, leader, n_played):
     ruffable = lead.suit != TRUMP
     pair = lead.pairs > 0
     best = leader
-    best_standing = power(tb, highest_index(lead.eq2 if pair else lead.ge1))
+    best_standing = power(tb, top_bit(tb, lead.eq2 if pair else lead.ge1))
     for i in range(1, n_played):
         seat = seat_after(leader, i, n)
         ge1 = plays_ge1[seat]
@@ -347,9 +354,9 @@ def _one_unit_winner(tb, lead, plays_ge1, plays_eq2, leader, n_played):
         if top == ZERO:
             continue  # a pair lead answered without a pair: a discard
         if (ge1 & ~smask) == ZERO:  # in suit
-            standing = power(tb, highest_index(top))
+            standing = power(tb, top_bit(tb, top))
         elif ruffable and (ge1 & ~tmask) == ZERO and (ge1 & smask) == ZERO:  # all trumps, void: a ruff
-            standing = power(tb, highest_index(top)) + RUFF_STANDING
+            standing = power(tb, top_bit(tb, top)) + RUFF_STANDING
         else:
             continue  # a discard
         if standing > best_standing:

@@ -5,6 +5,13 @@ two pairs at bits i, i+1 are chain neighbours iff `link_mask` bit i is set, so e
 set bits in `links(tb, eq2)`. §1.9.1: maximal runs of ≥ 2 linked pairs are tractors, the other pairs are
 loose pairs, cards held once are singles.
 
+Two exceptions of the 5-player layout (tables.py): the lowered t7 and t2 sit on the trump chain by face but
+above tA by power, so "the highest card" is `top_bit` (power-aware), not the highest bit; and a trump run
+may skip an empty t7 place (zpy_trump_gap_tractor). Runs are therefore found in the *chain view* of the
+pairs (`gap_shift`: the bits below t7 moved up one place when t6 and t8 are paired and t7 is not), where
+every run is adjacent bits; `real_bits` / `real_index` turn view masks and bits back into cards. Elsewhere
+the view is the layout itself.
+
 Tractor-length multisets (a lead's Λ) are packed histograms: nibble L of `slots` counts tractors of L pairs.
 """
 
@@ -92,17 +99,58 @@ def card_count(ge1, eq2):
     return popcount(ge1) + popcount(eq2)
 
 
+@njit(cache=True, inline="always")
+def gap_shift(tb, pairs):
+    """The trump-chain bits below t7 when `pairs` hold t6 and t8 but not t7 on the 5-player lowered chain with
+    zpy_trump_gap_tractor (§1.5.2: a run then skips the empty t7 place); 0 otherwise, and always 0 outside
+    that layout. The chain view moves these bits up one place, so the run is adjacent bits there."""
+    if (pairs & tb.gap_test) == tb.gap_want:
+        return tb.gap_below
+    return ZERO
+
+
+@njit(cache=True, inline="always")
+def chain_view(shift, pairs):
+    """`pairs` in the chain view of `gap_shift`'s `shift` (the identity when shift = 0)."""
+    if shift == ZERO:
+        return pairs
+    return (pairs & ~shift) | ((pairs & shift) << ONE)
+
+
+@njit(cache=True, inline="always")
+def real_bits(shift, view):
+    """The cards (real bits) of a mask `view` in the chain view of `shift`."""
+    if shift == ZERO:
+        return view
+    moved = shift << ONE
+    return (view & ~moved) | ((view & moved) >> ONE)
+
+
+@njit(cache=True, inline="always")
+def real_index(shift, b):
+    """The real bit of the chain-view bit b."""
+    return b - np.int64(((shift << ONE) >> np.uint64(b)) & ONE)
+
+
+@njit(cache=True, inline="always")
+def view_index(shift, b):
+    """The chain-view bit of the real bit b."""
+    return b + np.int64((shift >> np.uint64(b)) & ONE)
+
+
 @njit(cache=True)
 def links(tb, pairs):
-    """Bit i set iff pairs at bits i and i+1 are neighbours on a tractor chain."""
+    """Bit i set iff the pairs at chain-view bits i and i+1 are neighbours on a tractor chain (`gap_shift`:
+    the view is the real layout except for a closed 5-player trump gap)."""
     pairs = np.uint64(pairs)
-    return pairs & (pairs >> ONE) & tb.link_mask
+    view = chain_view(gap_shift(tb, pairs), pairs)
+    return view & (view >> ONE) & tb.link_mask
 
 
 @njit(cache=True)
 def run_starts(adj):
-    """The lowest pair of each tractor run of the links `adj` (`links`): one set bit per run. The runs are
-    walked from these bits, lowest first, with `run_length`."""
+    """The lowest pair of each tractor run of the links `adj` (`links`): one set bit per run, in the chain
+    view. The runs are walked from these bits, lowest first, with `run_length`."""
     return adj & ~(adj << ONE)
 
 
@@ -114,7 +162,8 @@ def run_length(adj, low):
 
 @njit(cache=True)
 def run_bits(low, length):
-    """The bits of `length` chain-consecutive pairs from bit `low` up: a tractor (or a run) as a mask."""
+    """The bits of `length` chain-consecutive pairs from bit `low` up: a tractor (or a run) as a mask (in the
+    chain view: `real_bits` gives its cards)."""
     return below(low + length) & ~below(low)
 
 
@@ -122,12 +171,22 @@ def run_bits(low, length):
 def tractor_bits(tb, pairs):
     """The pairs that belong to some tractor (a run of ≥ 2 linked pairs)."""
     adj = links(tb, pairs)
-    return adj | (adj << ONE)
+    return real_bits(gap_shift(tb, np.uint64(pairs)), adj | (adj << ONE))
+
+
+@njit(cache=True)
+def run_piece(tb, pairs, top, length):
+    """The cards of the `length` chain-consecutive pairs of `pairs` whose top pair is at (real) bit `top`."""
+    shift = gap_shift(tb, np.uint64(pairs))
+    return real_bits(shift, run_bits(view_index(shift, top) + 1 - length, length))
 
 
 @njit(cache=True)
 def runs_of(tb, pairs, out_len, out_top):
-    """Maximal tractor runs (≥ 2 pairs) of `pairs`, lowest first: lengths and top bits. Returns the count."""
+    """Maximal tractor runs (≥ 2 pairs) of `pairs`, lowest first: lengths (pairs) and top (real) bits. Returns
+    the count."""
+    pairs = np.uint64(pairs)
+    shift = gap_shift(tb, pairs)
     adj = links(tb, pairs)
     starts = run_starts(adj)
     m = 0
@@ -135,7 +194,7 @@ def runs_of(tb, pairs, out_len, out_top):
         low = trailing_zeros(starts)
         length = run_length(adj, low)
         out_len[m] = length
-        out_top[m] = low + length - 1
+        out_top[m] = real_index(shift, low + length - 1)
         m += 1
         starts = starts & (starts - ONE)
     return m
@@ -261,10 +320,42 @@ def joker_tractor_value(tb, is_declarer, manner):
 
 @njit(cache=True)
 def tractor_value(tb, top, is_declarer, manner):
-    """§1.5.3 value of a tractor whose top pair is at bit `top`."""
+    """§1.5.3 value of a tractor whose top pair is at (real) bit `top`: its chain position (on the 5-player
+    trump chain the face position, "2、7下放之后的大小只看点数")."""
     if top == tb.joker_top and tb.joker_mask != ZERO:
         return joker_tractor_value(tb, is_declarer, manner)
-    return power(tb, top)
+    return tb.chain_value[top]
+
+
+@njit(cache=True, inline="always")
+def top_bit(tb, mask):
+    """The bit of a highest-power card of `mask` (all of one effective suit); -1 if empty. Bits rise with power
+    except the lowered 5-player t7/t2 (`lowered_mask`), which are compared by power."""
+    best = highest_index(mask)
+    lowered = mask & tb.lowered_mask
+    if lowered == ZERO:
+        return best
+    best = highest_index(mask & ~lowered)
+    while lowered != ZERO:
+        b = trailing_zeros(lowered)
+        if best < 0 or power(tb, b) > power(tb, best):
+            best = b
+        lowered = lowered & (lowered - ONE)
+    return best
+
+
+@njit(cache=True, inline="always")
+def bottom_bit(tb, mask):
+    """The bit of a lowest-power card of `mask` (one effective suit; among equal powers the lowest bit, i.e.
+    the first suit in ♠♥♣♦); 64 if empty. The lowered t7/t2 are compared by power, as in `top_bit`."""
+    lowered = mask & tb.lowered_mask
+    best = trailing_zeros(mask & ~lowered)
+    while lowered != ZERO:
+        b = trailing_zeros(lowered)
+        if best == 64 or power(tb, b) < power(tb, best):
+            best = b
+        lowered = lowered & (lowered - ONE)
+    return best
 
 
 @njit(cache=True)
@@ -272,7 +363,7 @@ def top_power(tb, mask):
     """Power of the highest card of `mask` (all of one effective suit); -1 if empty."""
     if mask == ZERO:
         return -1
-    return power(tb, highest_index(mask))
+    return power(tb, top_bit(tb, mask))
 
 
 # ---- tractor packing (§2.3.2 TP, §3.2 shape) ------------------------------------------------------------
@@ -434,12 +525,13 @@ def card_points(tb, ge1, eq2):
 def suit_units(tb, ge1, eq2, out_ge1, out_eq2):
     """§1.9.1 units of one suit's cards, written as bitboard pairs (tractors, loose pairs, singles).
     Returns the number of units."""
+    shift = gap_shift(tb, np.uint64(eq2))
     adj = links(tb, eq2)
     n = 0
     starts = run_starts(adj)
     while starts != ZERO:
         low = trailing_zeros(starts)
-        run = run_bits(low, run_length(adj, low))
+        run = real_bits(shift, run_bits(low, run_length(adj, low)))
         out_ge1[n] = run
         out_eq2[n] = run
         n += 1
@@ -466,7 +558,8 @@ def unit_marks(tb, ge1, eq2):
     """One bit per §1.9.1 unit of the cards: the lowest pair of each tractor run, each loose pair and each
     single. Chains never cross effective suits, so `unit_marks(...) & suit_mask[s]` marks the units of
     suit s: one pass serves every suit."""
-    return run_starts(links(tb, eq2)) | (eq2 & ~tractor_bits(tb, eq2)) | (ge1 & ~eq2)
+    starts = real_bits(gap_shift(tb, np.uint64(eq2)), run_starts(links(tb, eq2)))
+    return starts | (eq2 & ~tractor_bits(tb, eq2)) | (ge1 & ~eq2)
 
 
 @njit(cache=True)
