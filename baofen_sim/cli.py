@@ -616,6 +616,15 @@ def replay_command(
         lines = [json.dumps(hand_record, ensure_ascii=False)] if record else describe80(hand, row, hand_record)
         typer.echo("\n".join(lines))
         return
+    if spec.rules.game == Game.ZHAOPENGYOU_5P:
+        from baofen_sim.engine.zhaopengyou.record import describe_zpy, replay_zpy  # compiles or loads on first use
+
+        if declarer is not None:
+            raise RunSpecError("--declarer: a 找朋友 run has no forced declarer")
+        row, hand_record = replay_zpy(spec, hand)
+        lines = [json.dumps(hand_record, ensure_ascii=False)] if record else describe_zpy(hand, row, hand_record)
+        typer.echo("\n".join(lines))
+        return
     from baofen_sim.engine.record import describe, replay_run  # the engine compiles or loads on first use
 
     replayed = replay_run(out, hand, declarer)
