@@ -36,6 +36,7 @@ from baofen_sim.analysis.tractor80 import (
     tractor80_report,
     tractor80_sweep_report,
 )
+from baofen_sim.analysis.zhaopengyou import is_zhaopengyou_run, print_zhaopengyou_report, zhaopengyou_report
 from baofen_sim.cards import CardError
 from baofen_sim.crash import INTERRUPTED_EXIT, report_internal_error
 from baofen_sim.games import game_engine
@@ -492,6 +493,11 @@ def report_command(
 
     Example: baofen-sim report runs/bf-1m --by zhujiao --by declarer_strength --plot by-target.png
     """
+    if is_zhaopengyou_run(out):
+        if by or plot or compare or baseline or evaluation:
+            raise typer.BadParameter("a 找朋友 report has no --by, --plot, --compare, --baseline or --evaluation yet")
+        _print(zhaopengyou_report(out), as_json, print_zhaopengyou_report)
+        return
     tractor80 = {"run": is_tractor80_run(out), "sweep": is_tractor80_sweep(out)}
     if any(tractor80.values()):
         if by or plot or compare or baseline or evaluation:
@@ -648,7 +654,8 @@ def policies_command() -> None:
 
 @app.command("schema")
 def schema_command(
-    players: Annotated[int, typer.Option("--players", metavar="N", help="Seats at the table (per-seat columns).")] = 4,
+    players: Annotated[int | None, typer.Option(
+        "--players", metavar="N", help="Seats at the table (per-seat columns); default: the game's.")] = None,
     rules: RulesOption = "baofen",
 ) -> None:
     """Print the columns of a run's tables, OUT/hands (one row per hand) and OUT/tricks (one row per trick,
@@ -660,9 +667,11 @@ def schema_command(
     from baofen_sim.games import resolve
     from baofen_sim.io.schema import TRICK_COLUMNS, hand_columns
 
+    rule_set = load_rules(rules)
+    players = rule_set.num_players if players is None else players
     if not 1 <= players <= MAX_PLAYERS:
         raise typer.BadParameter(f"--players must be 1..{MAX_PLAYERS}")
-    engine = game_engine(load_rules(rules).game)
+    engine = game_engine(rule_set.game)
     tables = [("OUT/hands", hand_columns(players, resolve(engine.rows)))]
     if engine.tricks:
         tables.append(("OUT/tricks", TRICK_COLUMNS))
@@ -684,7 +693,8 @@ def warmup_command(policy: PolicyOption = None, rules: RulesOption = "baofen") -
     Example: baofen-sim warmup --rules tractor-80fen
     """
     rule_set = resolve_rules(rules, None)
-    game, seats = rule_set.game, policy_names(policy or [], rule_set.num_players)
+    game = rule_set.game
+    seats = policy_names(policy or [], rule_set.num_players, game_engine(game).default_policy)
     RunSpec(rules=rule_set, policies=tuple(seats))  # the game plays these policies (else exit 2)
     names = select_policies(seats)
     if engine_is_compiled(game):
@@ -728,6 +738,10 @@ def tune_play_command(
     if deals < 100 or rounds < 1:
         raise typer.BadParameter("--deals must be at least 100 and --rounds at least 1")
     rule_set = resolve_rules(rules, overrides)
+    engine = game_engine(rule_set.game)
+    if engine.policies is not None and "heuristic" not in engine.policies:
+        raise RunSpecError(f"tune-play tunes the heuristic's play: {engine.title} plays with the policies "
+                           f"{', '.join(engine.policies)} so far")
     if game_engine(rule_set.game).forced_declarer:
         target = TUNE_PLAY_TARGET if target is None else target
         RunSpec(rules=rule_set, deals=deals, hands_per_table=1, declarer=0, target=target)  # checks the target
