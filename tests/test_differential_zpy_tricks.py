@@ -18,7 +18,7 @@ pytestmark = pytest.mark.usefixtures("compiled")
 __all__ = ["compiled"]
 
 GAP_OPTIONS = {"preset": {}, "no trump gap": {"zpy_trump_gap_tractor": False},
-               "no plain gap": {"zpy_plain_gap_tractor": False}}
+               "no plain gap": {"zpy_plain_gap_tractor": False}, "no lowering": {"zpy_trump_lowering": False}}
 
 
 def assert_agree(tally) -> None:

@@ -165,6 +165,15 @@ def test_c4_6688_with_and_without_the_gap_options(trump_gap, plain_gap):
     assert K.lead_profile(tb, "C5 C5 C6 C6 C8 C8 C9 C9") == (((4,), 0, 0) if trump_gap else ((2, 2), 0, 0))
 
 
+def test_without_lowering_t7_and_t2_keep_to_their_tiers():
+    """zpy_trump_lowering = false: t7 and t2 are on no chain; the trump 6 and 8 still link by the gap option."""
+    tb = zpy_tables(zpy_trump_lowering=False)
+    assert tb.lowered_mask == tb.gap_below == 0
+    assert K.lead_profile(tb, "C6 C6 C7 C7 C8 C8") == ((2,), 1, 0)
+    assert K.lead_profile(tb, "C2 C2 C3 C3") == ((), 2, 0)
+    assert K.winner(tb, ["C9 C9 CT CT", "C6 C6 C8 C8", "CA CA CK CK", "S3 S3 S4 S4", "D3 D3 D4 D4"]) == 2
+
+
 FILLER = ["S3 S4 S5 S6", "H3 H4 H5 H6", "D3 D4 D5 D6"]  # three void followers' discards
 
 

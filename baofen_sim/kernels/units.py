@@ -138,13 +138,19 @@ def view_index(shift, b):
     return b + np.int64((shift >> np.uint64(b)) & ONE)
 
 
+@njit(cache=True, inline="always")
+def view_links(tb, shift, pairs):
+    """`links` of `pairs` in the chain view of `shift` (= gap_shift(tb, pairs))."""
+    view = chain_view(shift, pairs)
+    return view & (view >> ONE) & tb.link_mask
+
+
 @njit(cache=True)
 def links(tb, pairs):
     """Bit i set iff the pairs at chain-view bits i and i+1 are neighbours on a tractor chain (`gap_shift`:
     the view is the real layout except for a closed 5-player trump gap)."""
     pairs = np.uint64(pairs)
-    view = chain_view(gap_shift(tb, pairs), pairs)
-    return view & (view >> ONE) & tb.link_mask
+    return view_links(tb, gap_shift(tb, pairs), pairs)
 
 
 @njit(cache=True)
@@ -170,8 +176,10 @@ def run_bits(low, length):
 @njit(cache=True)
 def tractor_bits(tb, pairs):
     """The pairs that belong to some tractor (a run of ≥ 2 linked pairs)."""
-    adj = links(tb, pairs)
-    return real_bits(gap_shift(tb, np.uint64(pairs)), adj | (adj << ONE))
+    pairs = np.uint64(pairs)
+    shift = gap_shift(tb, pairs)
+    adj = view_links(tb, shift, pairs)
+    return real_bits(shift, adj | (adj << ONE))
 
 
 @njit(cache=True)
@@ -558,8 +566,10 @@ def unit_marks(tb, ge1, eq2):
     """One bit per §1.9.1 unit of the cards: the lowest pair of each tractor run, each loose pair and each
     single. Chains never cross effective suits, so `unit_marks(...) & suit_mask[s]` marks the units of
     suit s: one pass serves every suit."""
-    starts = real_bits(gap_shift(tb, np.uint64(eq2)), run_starts(links(tb, eq2)))
-    return starts | (eq2 & ~tractor_bits(tb, eq2)) | (ge1 & ~eq2)
+    eq2 = np.uint64(eq2)
+    shift = gap_shift(tb, eq2)
+    adj = view_links(tb, shift, eq2)
+    return real_bits(shift, run_starts(adj)) | (eq2 & ~real_bits(shift, adj | (adj << ONE))) | (ge1 & ~eq2)
 
 
 @njit(cache=True)
