@@ -36,7 +36,16 @@ from baofen_sim.analysis.tractor80 import (
     tractor80_report,
     tractor80_sweep_report,
 )
-from baofen_sim.analysis.zhaopengyou import is_zhaopengyou_run, print_zhaopengyou_report, zhaopengyou_report
+from baofen_sim.analysis.zhaopengyou import (
+    is_zhaopengyou_run,
+    is_zhaopengyou_sweep,
+    print_zhaopengyou_comparison,
+    print_zhaopengyou_report,
+    print_zhaopengyou_sweep_report,
+    zhaopengyou_comparison,
+    zhaopengyou_report,
+    zhaopengyou_sweep_report,
+)
 from baofen_sim.cards import CardError
 from baofen_sim.crash import INTERRUPTED_EXIT, report_internal_error
 from baofen_sim.games import game_engine
@@ -493,10 +502,15 @@ def report_command(
 
     Example: baofen-sim report runs/bf-1m --by zhujiao --by declarer_strength --plot by-target.png
     """
-    if is_zhaopengyou_run(out):
+    zhaopengyou = {"run": is_zhaopengyou_run(out), "sweep": is_zhaopengyou_sweep(out)}
+    if any(zhaopengyou.values()):
         if by or plot or compare or baseline or evaluation:
-            raise typer.BadParameter("a 找朋友 report has no --by, --plot, --compare, --baseline or --evaluation yet")
-        _print(zhaopengyou_report(out), as_json, print_zhaopengyou_report)
+            raise typer.BadParameter("a 找朋友 report has no --by, --plot, --compare, --baseline or --evaluation yet "
+                                     "(a sweep's report compares every variant with the first, hand by hand)")
+        if zhaopengyou["run"]:
+            _print(zhaopengyou_report(out), as_json, print_zhaopengyou_report)
+        else:
+            _print(zhaopengyou_sweep_report(out), as_json, print_zhaopengyou_sweep_report)
         return
     tractor80 = {"run": is_tractor80_run(out), "sweep": is_tractor80_sweep(out)}
     if any(tractor80.values()):
@@ -551,10 +565,16 @@ def compare_command(
     per role and per position of the declarer from the 主叫, categories, pot.
 
     Two 80分 runs: each run's numbers and the paired differences of the 庄家方's win rate, T, levels per hand, 抠底
-    and games ended per hand.
+    and games ended per hand. Two 找朋友 runs: the same for the declarer's side's win rate, 1 vs 4, concessions and
+    overcalls.
 
     Example: baofen-sim compare runs/cap150 runs/cap200 --by declarer_strength
     """
+    if is_zhaopengyou_run(first) and is_zhaopengyou_run(second):
+        if by:
+            raise typer.BadParameter("a 找朋友 comparison has no --by yet")
+        _print(zhaopengyou_comparison(first, second), as_json, print_zhaopengyou_comparison)
+        return
     if is_tractor80_run(first) and is_tractor80_run(second):
         if by:
             raise typer.BadParameter("an 80分 comparison has no --by yet")

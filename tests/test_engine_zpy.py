@@ -251,3 +251,33 @@ def test_simulate_report_and_a_replayed_record_that_judge_accepts(tmp_path):
     assert events[-1]["event"] == "result" and all(e.get("legal", True) for e in events)
     described = runner.invoke(app, ["replay", str(out), "--hand", "37"])
     assert described.exit_code == 0 and "declarer seat" in described.stdout
+
+
+def test_a_sweep_reports_each_variant_and_its_paired_difference(tmp_path):
+    out = tmp_path / "sweep"
+    result = runner.invoke(app, ["sweep", "--rules", "zhaopengyou-5p", "--deals", "64", "--seed", "3", "--vary",
+                                 "zpy_overcall_max=0,1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    report = runner.invoke(app, ["report", str(out), "--json"])
+    assert report.exit_code == 0, report.output
+    numbers = json.loads(report.stdout)
+    assert [variant["hands"] for variant in numbers["variants"]] == [64, 64]
+    assert numbers["variants"][0]["overcalled"]["rate"] == 0 < numbers["variants"][1]["overcalled"]["rate"]
+    (paired,) = numbers["paired"]
+    assert paired["hands"] == 64 and paired["differences"]["overcalls"]["mean"] > 0
+    text = runner.invoke(app, ["report", str(out)])
+    assert text.exit_code == 0 and "paired, zpy_overcall_max = 1 − zpy_overcall_max = 0" in text.stdout
+
+
+def test_compare_pairs_two_zhaopengyou_runs_hand_by_hand(tmp_path):
+    outs = [tmp_path / "a", tmp_path / "b"]
+    for out, value in zip(outs, ("true", "false"), strict=True):
+        result = runner.invoke(app, ["simulate", "--rules", "zhaopengyou-5p", "--set", f"zpy_allow_concede={value}",
+                                     "--deals", "64", "--seed", "8", "--out", str(out)])
+        assert result.exit_code == 0, result.output
+    compared = runner.invoke(app, ["compare", *map(str, outs), "--json"])
+    assert compared.exit_code == 0, compared.output
+    numbers = json.loads(compared.stdout)
+    assert numbers["hands"] == 64
+    assert numbers["a"]["conceded"]["rate"] > 0 == numbers["b"]["conceded"]["rate"]
+    assert numbers["differences"]["conceded"]["mean"] < 0

@@ -8,6 +8,9 @@ the other reports do).
 - the call: forced calls, overcalls and concessions;
 - the defenders' total over the 80 line, the share at exactly the threshold (§7.4.12);
 - the kitty: how often a defender wins the last trick, and the bonus then (§7.4.11).
+
+On a sweep (`zhaopengyou_sweep_report`): each variant's headline numbers, and each variant's paired difference from
+the first variant, hand by hand on the same deals.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any
 import polars as pl
 from rich.console import Console
 
-from baofen_sim.analysis.runs import ReportError, Run, open_output, open_run
+from baofen_sim.analysis.runs import ReportError, Run, Sweep, open_output, open_run
 from baofen_sim.analysis.stats import mean_summary as mean
 from baofen_sim.analysis.stats import rate_summary as rate
 from baofen_sim.analysis.tractor80 import _mean_text, _rate_text
@@ -27,6 +30,14 @@ from baofen_sim.rules.options import TrumpSelection
 ReportZpy = dict[str, Any]
 ONE_VS_FOUR_CAUSES = ("overcall", "own_card", "buried")
 STEP = 40  # the width of the defenders' total bins below and above the threshold
+
+
+PAIRED_METRICS = (  # per hand, for a sweep's paired differences
+    ("declarer's side wins", pl.col("declarer_won").cast(pl.Float64)),
+    ("1 vs 4", (pl.col("friend") < 0).cast(pl.Float64)),
+    ("conceded", pl.col("conceded").cast(pl.Float64)),
+    ("overcalls", pl.col("overcalls").cast(pl.Float64)),
+)
 
 
 def is_zhaopengyou_run(out: str | Path) -> bool:
@@ -59,7 +70,7 @@ def run_numbers(run: Run) -> ReportZpy:
     threshold = rules.get("zpy_threshold", 80)
     hands = run.scan().collect()
     n = hands.height
-    report: ReportZpy = {"out": str(run.out), "hands": n, "tables": hands["table"].n_unique(),
+    report: ReportZpy = {"out": str(run.out), "hands": n, "tables": hands["table"].n_unique(), "threshold": threshold,
                          "declarer_side_wins": rate(int(hands["declarer_won"].sum()), n)}
     has_friend = hands.filter(pl.col("friend") >= 0)
     alone = hands.filter(pl.col("friend") < 0)
@@ -119,3 +130,78 @@ def print_zhaopengyou_report(report: ReportZpy, console: Console) -> None:
     echo(f"kitty (a defender wins the last trick, m > 0): {_rate_text(kitty['rate'])}; then the bonus "
          f"{_mean_text(kitty['bonus_when_won'], 2)}, the multiplier {_mean_text(kitty['multiplier_when_won'], 2)}; "
          f"bonus per hand {_mean_text(kitty['bonus_per_hand'], 2)}")
+
+
+# ----- sweeps: each variant, and its paired difference from the first on the same deals ---------------------------
+
+def is_zhaopengyou_sweep(out: str | Path) -> bool:
+    """Whether `out` holds a sweep of 找朋友 rules."""
+    try:
+        output = open_output(out, warn=lambda _: None)
+    except ReportError:
+        return False
+    return isinstance(output, Sweep) and all(
+        (variant.spec or {}).get("rules", {}).get("trump_selection") == TrumpSelection.DEAL_CALL_7
+        for variant in output.variants)
+
+
+def paired_differences(a: Run, b: Run) -> ReportZpy:
+    """B − A on every PAIRED_METRICS metric, hand by hand over the hands both played (the same deals, DESIGN.md §4):
+    the mean difference with its 95% CI."""
+    metrics = [expression.alias(name) for name, expression in PAIRED_METRICS]
+    hands = (b.scan().select("hand", *metrics).collect()
+             .join(a.scan().select("hand", *metrics).collect(), on="hand", suffix=" (A)"))
+    return {"hands": hands.height,
+            "differences": {name: mean(hands[name] - hands[f"{name} (A)"]) for name, _ in PAIRED_METRICS}}
+
+
+def zhaopengyou_sweep_report(out: str | Path) -> ReportZpy:
+    """Each variant's numbers (`run_numbers`), and each variant's paired difference from the first."""
+    sweep = open_output(out)
+    assert isinstance(sweep, Sweep)
+    base, *others = sweep.variants
+    return {"out": str(out), "vary": list(sweep.vary), "baseline": base.values,
+            "variants": [{"values": v.values, **run_numbers(v)} for v in sweep.variants],
+            "paired": [{"values": variant.values, **paired_differences(base, variant)} for variant in others]}
+
+
+def print_zhaopengyou_sweep_report(report: ReportZpy, console: Console) -> None:
+    def echo(line: str) -> None:
+        console.print(line, markup=False, highlight=False)
+
+    def values_text(values: dict[str, Any]) -> str:
+        return ", ".join(f"{name} = {value}" for name, value in values.items())
+
+    echo(f"找朋友 sweep {report['out']} over {', '.join(report['vary'])}: {len(report['variants'])} variants")
+    for variant in report["variants"]:
+        echo(f"{values_text(variant['values'])}: the declarer's side wins {_rate_text(variant['declarer_side_wins'])}"
+             f", 1 vs 4 {_rate_text(variant['one_vs_four'])}, overcalled {_rate_text(variant['overcalled'])}, "
+             f"conceded {_rate_text(variant['conceded'])}, T = {variant['threshold']} "
+             f"{_rate_text(variant['at_threshold'])}")
+    for paired in report["paired"]:
+        echo(f"paired, {values_text(paired['values'])} − {values_text(report['baseline'])} "
+             f"({paired['hands']:,} hands):")
+        for name, value in paired["differences"].items():
+            echo(f"  {name:<24} {_mean_text(value, 4)}")
+
+
+def zhaopengyou_comparison(first: str | Path, second: str | Path) -> ReportZpy:
+    """Two 找朋友 runs on the same deals: each run's numbers and the paired differences B − A."""
+    a, b = open_run(first), open_run(second)
+    if (a.spec or {}).get("seed") != (b.spec or {}).get("seed"):
+        raise ReportError(f"{first} and {second} were played on other deals (seeds {(a.spec or {}).get('seed')} and "
+                          f"{(b.spec or {}).get('seed')}): a paired comparison needs the same seed")
+    return {"a": run_numbers(a), "b": run_numbers(b), **paired_differences(a, b)}
+
+
+def print_zhaopengyou_comparison(report: ReportZpy, console: Console) -> None:
+    def echo(line: str) -> None:
+        console.print(line, markup=False, highlight=False)
+
+    for name in ("a", "b"):
+        numbers = report[name]
+        echo(f"{name.upper()} {numbers['out']}: the declarer's side wins {_rate_text(numbers['declarer_side_wins'])}, "
+             f"1 vs 4 {_rate_text(numbers['one_vs_four'])}, conceded {_rate_text(numbers['conceded'])}")
+    echo(f"paired, B − A ({report['hands']:,} hands):")
+    for name, value in report["differences"].items():
+        echo(f"  {name:<24} {_mean_text(value, 4)}")
