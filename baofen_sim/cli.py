@@ -758,10 +758,9 @@ def tune_play_command(
     if deals < 100 or rounds < 1:
         raise typer.BadParameter("--deals must be at least 100 and --rounds at least 1")
     rule_set = resolve_rules(rules, overrides)
-    engine = game_engine(rule_set.game)
-    if engine.policies is not None and "heuristic" not in engine.policies:
-        raise RunSpecError(f"tune-play tunes the heuristic's play: {engine.title} plays with the policies "
-                           f"{', '.join(engine.policies)} so far")
+    if rule_set.game == Game.ZHAOPENGYOU_5P:
+        raise RunSpecError(f"tune-play tunes the heuristic's play of Baofen and 80分 only so far, not of "
+                           f"{game_engine(rule_set.game).title}")
     if game_engine(rule_set.game).forced_declarer:
         target = TUNE_PLAY_TARGET if target is None else target
         RunSpec(rules=rule_set, deals=deals, hands_per_table=1, declarer=0, target=target)  # checks the target

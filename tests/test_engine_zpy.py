@@ -45,9 +45,9 @@ VARIANTS = {
 JUDGED_HANDS = 160  # per variant, at tables of 20 hands
 
 
-def spec_of(overrides=(), deals=JUDGED_HANDS, hands_per_table=20, seed=5) -> RunSpec:
+def spec_of(overrides=(), deals=JUDGED_HANDS, hands_per_table=20, seed=5, policy="random") -> RunSpec:
     return RunSpec(rules=ZHAOPENGYOU_5P.with_overrides(overrides), deals=deals, hands_per_table=hands_per_table,
-                   seed=seed, policies=("random",) * 5)
+                   seed=seed, policies=(policy,) * 5)
 
 
 @pytest.fixture(scope="session")
@@ -225,7 +225,7 @@ def test_schema_lists_five_seats_of_zhaopengyou_columns_and_no_trick_table():
 def test_a_policy_the_game_does_not_have_is_refused_in_one_line(tmp_path):
     result = runner.invoke(app, ["simulate", "--rules", "zhaopengyou-5p", "--policy", "heuristic", "--deals", "8",
                                  "--out", str(tmp_path / "run")])
-    assert_one_line_error(result, "plays with the policies random so far")
+    assert_one_line_error(result, "plays with the policies random so far, not heuristic")
     assert not (tmp_path / "run").exists()
 
 
@@ -281,3 +281,29 @@ def test_compare_pairs_two_zhaopengyou_runs_hand_by_hand(tmp_path):
     assert numbers["hands"] == 64
     assert numbers["a"]["conceded"]["rate"] > 0 == numbers["b"]["conceded"]["rate"]
     assert numbers["differences"]["conceded"]["mean"] < 0
+
+
+def test_the_heuristics_calls_and_bury_keep_the_trumps():
+    """The 找朋友 heuristic's own decisions (policies.zhaopengyou.heuristic; its play is not registered yet)."""
+    from baofen_sim.policies.zhaopengyou.heuristic import heuristic_bury, heuristic_call, heuristic_overcall
+    from baofen_sim.policies.zhaopengyou.random_calls import NO_CARD
+
+    def counts_of(text):
+        counts = np.zeros(NUM_KINDS, dtype=np.int8)
+        for kind in parse_cards(text):
+            counts[kind] += 1
+        return counts
+
+    strong_hearts = counts_of("H7 C7 H3 H5 H9 HJ HK H2 S4 D8")  # 8 of 10 trumps under hearts, 4 under clubs
+    sevens = np.array(parse_cards("H7 C7"), dtype=np.int64)
+    assert heuristic_call(strong_hearts, 10, 2, sevens) == parse_cards("H7")[0]
+    assert heuristic_call(strong_hearts, 6, 2, sevens) == NO_CARD  # too few cards yet
+    assert heuristic_call(counts_of("C7 S3 S5 S9 SJ D4 D8 DQ HA H4"), 10, 1, sevens[1:]) == NO_CARD
+    pair = np.array(parse_cards("D7"), dtype=np.int64)
+    assert heuristic_overcall(counts_of("D7 D7 D3 D5 D9 DJ DK D2 S4 S8"), 1, pair) == pair[0]
+    assert heuristic_overcall(counts_of("D7 D7 S3 S5 S9 SJ SK C4 C8 CJ"), 1, pair) == NO_CARD
+    hand = counts_of("H7 C7 S2 BJ H3 H5 H9 HJ HK S4 S5 D8 D9 C3 CQ CK SQ SK")
+    out = np.zeros(8, dtype=np.int64)
+    heuristic_bury(hand, 1, out)
+    buried = sorted(int(k) for k in out)
+    assert not set(buried) & set(parse_cards("H7 C7 S2 BJ H3 H5 H9 HJ HK"))

@@ -116,10 +116,10 @@ def test_rules_list_show_and_explain_name_the_preset():
 @pytest.mark.parametrize(("command", "message"), [
     (("simulate", "--rules", "zhaopengyou-5p", "--policy", "heuristic", "--deals", "8", "--out", "OUT"),
      "5-player 找朋友 plays with the policies random so far, not heuristic"),
-    (("sweep", "--rules", "zhaopengyou-5p", "--policy", "sampler", "--deals", "8", "--vary", "zpy_overcall_max=1,2",
-      "--out", "OUT"), "5-player 找朋友 plays with the policies random so far, not sampler"),
+    (("sweep", "--rules", "zhaopengyou-5p", "--policy", "2=heuristic", "--deals", "8", "--vary",
+      "zpy_overcall_max=1,2", "--out", "OUT"), "5-player 找朋友 plays with the policies random so far, not heuristic"),
     (("tune-play", "--rules", "zhaopengyou-5p", "--deals", "100", "--out", "OUT"),
-     "tune-play tunes the heuristic's play: 5-player 找朋友 plays with the policies random so far"),
+     "tune-play tunes the heuristic's play of Baofen and 80分 only so far, not of 5-player 找朋友"),
     (("warmup", "--rules", "zhaopengyou-5p", "--policy", "heuristic"),
      "5-player 找朋友 plays with the policies random so far, not heuristic"),
 ])

@@ -17,7 +17,6 @@ from baofen_sim.engine.zhaopengyou.materialize import (
 )
 from baofen_sim.engine.zhaopengyou.records import DEALT
 from baofen_sim.kernels.jit import njit
-from baofen_sim.kernels.rng import bounded
 
 BOTH_COPIES = 2
 # friend_status codes (the row's labels FRIEND_STATUS_LABELS): a friend, or why the declarer plays 1 vs 4
@@ -93,11 +92,10 @@ def call_trump(zr, card, forced, turned_up):
 
 
 @njit(cache=True)
-def forced_call(zr, counts, turned_up, options, rng_state):
-    """(card, rng): the flip holder's forced call, uniformly among `forced_options` (he holds the turned-up card)."""
-    n = forced_options(zr, counts, turned_up, options)
-    rng_state, i = bounded(rng_state, n)
-    return options[i], rng_state
+def forced_trumps(zr, n_options, options, turned_up, out):
+    """The trump each of the flip holder's n options would name, into out (`call_trump`)."""
+    for i in range(n_options):
+        out[i] = call_trump(zr, options[i], True, turned_up)
 
 
 @njit(cache=True)

@@ -25,7 +25,8 @@ from baofen_sim.engine.tricks import take_follows, take_lead
 from baofen_sim.engine.zhaopengyou.calling import (
     FRIEND_NONE_OVERCALL,
     call_trump,
-    forced_call,
+    forced_options,
+    forced_trumps,
     friend_of,
     held_sevens,
     may_concede,
@@ -35,20 +36,20 @@ from baofen_sim.engine.zhaopengyou.calling import flip_position as flip_at
 from baofen_sim.engine.zhaopengyou.records import DEALT
 from baofen_sim.engine.zhaopengyou.result import declarer_won, last_trick_multiplier, next_deal_first
 from baofen_sim.kernels.bits import ZERO
-from baofen_sim.kernels.deal import dealt_card, recipient
+from baofen_sim.kernels.deal import cards_received, dealt_card, recipient
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.play import collect_trick, play_cards, start_play
 from baofen_sim.kernels.rng import STREAM_DRAW, STREAM_SEAT_BASE, bounded, deal_pack, stream_key
 from baofen_sim.kernels.scoring import KIND_POINTS
 from baofen_sim.kernels.units import counts_to_bits, listed_to_bits
-from baofen_sim.policies.bury import random_bury
-from baofen_sim.policies.zhaopengyou.random_calls import (
-    CALL_PROBABILITY,
-    NO_CARD,
-    OVERCALL_PROBABILITY,
-    random_concede,
-    random_option,
+from baofen_sim.policies.zhaopengyou.dispatch import (
+    bury_decision_zpy,
+    call_decision,
+    concede_decision,
+    forced_call_decision,
+    overcall_decision,
 )
+from baofen_sim.policies.zhaopengyou.random_calls import NO_CARD
 
 NO_TARGET = 0  # 找朋友 has no bid: the play view's target is unused
 NOT_CONCEDED = -1  # the scored fields of a conceded hand
@@ -63,7 +64,10 @@ def poll_call(sc, st, n, k, first):
     for i in range(n):
         asked = (start + i) % n
         held = held_sevens(sc.counts[asked], sc.options)
-        card, st.rng[asked] = random_option(held, CALL_PROBABILITY, sc.options, st.rng[asked])
+        if held == 0:
+            continue
+        card, st.rng[asked] = call_decision(st.policy_ids[asked], st.params[asked], sc.counts[asked],
+                                            cards_received(k, asked, first, n), held, sc.options, st.rng[asked])
         if card != NO_CARD:
             return asked, card
     return NO_SEAT, NO_CARD
@@ -95,12 +99,13 @@ def deal_and_call(hr, cs, sc, st, log, hand, first):
 
 
 @njit(cache=True)
-def take_kitty_and_bury(sc, st, seat, kitty_size):
+def take_kitty_and_bury(sc, st, seat, trump, kitty_size):
     """The seat picks up the kitty (sc.kitty) and buries kitty_size of its cards into it (§7.4.6, §7.4.7)."""
     for i in range(kitty_size):
         sc.counts[seat, sc.kitty[i]] += 1
     bury = sc.kitty[:kitty_size]
-    st.rng[seat] = random_bury(sc.counts[seat], st.rng[seat], bury)
+    st.rng[seat] = bury_decision_zpy(st.policy_ids[seat], st.params[seat], sc.counts[seat], trump, st.rng[seat],
+                                     bury)
     for i in range(kitty_size):
         sc.counts[seat, bury[i]] -= 1
 
@@ -117,11 +122,14 @@ def overcalls(zr, sc, st, log, do_log, n, declarer, trump, kitty_size):
         for i in range(1, n + 1):
             seat = (declarer + i) % n
             options = overcall_options(sc.counts[seat], named, sc.options)
-            card, st.rng[seat] = random_option(options, OVERCALL_PROBABILITY, sc.options, st.rng[seat])
+            if options == 0:
+                continue
+            card, st.rng[seat] = overcall_decision(st.policy_ids[seat], st.params[seat], sc.counts[seat], options,
+                                                   sc.options, st.rng[seat])
             if card == NO_CARD:
                 continue
             sc.shown[seat, card] = 2
-            take_kitty_and_bury(sc, st, seat, kitty_size)
+            take_kitty_and_bury(sc, st, seat, card // NUM_RANKS, kitty_size)
             if do_log:
                 log.overcall_seat[count] = seat
                 log.overcall_kind[count] = card
@@ -253,14 +261,17 @@ def play_hand_zpy(zr, tables, cs, table, hand, row, log, sc, st, view):
     forced = caller == NO_SEAT
     if forced:  # §7.4.5
         caller = row.flip_holder
-        card, st.rng[caller] = forced_call(zr, sc.counts[caller], turned_up, sc.options, st.rng[caller])
+        options = forced_options(zr, sc.counts[caller], turned_up, sc.options)
+        forced_trumps(zr, options, sc.options, turned_up, sc.option_trumps)
+        card, st.rng[caller] = forced_call_decision(st.policy_ids[caller], st.params[caller], sc.counts[caller],
+                                                    options, sc.options, sc.option_trumps, st.rng[caller])
     row.caller, row.call_card, row.call_after, row.call_forced = caller, card, after, forced
     sc.shown[caller, card] = 1
     trump = call_trump(zr, card, forced, turned_up)
     dealt_copies = sc.counts[caller, card]
     for i in range(kitty_size):
         sc.kitty[i] = sc.pack[DEALT + i]
-    take_kitty_and_bury(sc, st, caller, kitty_size)
+    take_kitty_and_bury(sc, st, caller, trump, kitty_size)
     if cs.do_log:
         for i in range(kitty_size):
             log.bury[i] = sc.kitty[i]
@@ -278,7 +289,8 @@ def play_hand_zpy(zr, tables, cs, table, hand, row, log, sc, st, view):
     conceding = may_concede(zr, card, row.overcalls, dealt_copies, kitty_copies(sc, card, kitty_size),
                             sc.counts[declarer, card])
     if conceding:
-        conceding, st.rng[declarer] = random_concede(st.rng[declarer])
+        conceding, st.rng[declarer] = concede_decision(st.policy_ids[declarer], st.params[declarer],
+                                                       sc.counts[declarer], trump, st.rng[declarer])
     if conceding:
         score_conceded(row)
     else:

@@ -100,6 +100,7 @@ ZPY_SCRATCH_DTYPE = np.dtype([  # a table's working memory, allocated once and r
     ("shown", np.int8, (MAX_PLAYERS, NUM_KINDS)),  # the copies each seat showed (its call, its overcall pair)
     ("kitty", np.int64, (MAX_KITTY,)),  # the buried cards (kinds)
     ("options", np.int64, (NUM_KINDS,)),  # a decision's legal cards (kinds)
+    ("option_trumps", np.int64, (NUM_KINDS,)),  # ... and the trump each names (the forced call)
     ("counted", np.int64, (MAX_PLAYERS,)),  # §7.4.10 the points each seat's tricks count for the defenders
     ("deal_first", np.int64),  # the table state: the seat that receives the next first card
 ], align=True)

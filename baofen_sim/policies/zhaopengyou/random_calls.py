@@ -37,3 +37,10 @@ def random_concede(rng_state):
     """(concede, rng)."""
     rng_state, u = uniform01(rng_state)
     return u < CONCEDE_PROBABILITY, rng_state
+
+
+@njit(cache=True)
+def random_pick(n, options, rng_state):
+    """(card, rng): one of the n ≥ 1 options uniformly."""
+    rng_state, i = bounded(rng_state, n)
+    return options[i], rng_state
