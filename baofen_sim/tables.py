@@ -173,8 +173,8 @@ def _slots(rules, trump: int) -> tuple[list[Slot], int | None]:
         their tier power, every place linked to the next; chain values are face positions 1..13."""
         gap = None
         for rank in range(NUM_RANKS):
-            value = tier_power[rank][1] if rank in constant else chain_ranks.index(rank) + 1
-            slots.append(Slot(kind_of(trump, rank), TRUMP, value, rank + 1 < NUM_RANKS, rank + 1))
+            rank_power = tier_power[rank][1] if rank in constant else chain_ranks.index(rank) + 1
+            slots.append(Slot(kind_of(trump, rank), TRUMP, rank_power, rank + 1 < NUM_RANKS, rank + 1))
             if rank in constant and 0 < rank < NUM_RANKS - 1 and trump_gap_linked:
                 if gap is not None or rank - 1 in constant or rank + 1 in constant:
                     raise NotImplementedError("the lowered trump chain has one gap (t7) at most")
