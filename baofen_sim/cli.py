@@ -36,6 +36,16 @@ from baofen_sim.analysis.tractor80 import (
     tractor80_report,
     tractor80_sweep_report,
 )
+from baofen_sim.analysis.zhaopengyou import (
+    is_zhaopengyou_run,
+    is_zhaopengyou_sweep,
+    print_zhaopengyou_comparison,
+    print_zhaopengyou_report,
+    print_zhaopengyou_sweep_report,
+    zhaopengyou_comparison,
+    zhaopengyou_report,
+    zhaopengyou_sweep_report,
+)
 from baofen_sim.cards import CardError
 from baofen_sim.crash import INTERRUPTED_EXIT, report_internal_error
 from baofen_sim.games import game_engine
@@ -492,6 +502,16 @@ def report_command(
 
     Example: baofen-sim report runs/bf-1m --by zhujiao --by declarer_strength --plot by-target.png
     """
+    zhaopengyou = {"run": is_zhaopengyou_run(out), "sweep": is_zhaopengyou_sweep(out)}
+    if any(zhaopengyou.values()):
+        if by or plot or compare or baseline or evaluation:
+            raise typer.BadParameter("a 找朋友 report has no --by, --plot, --compare, --baseline or --evaluation yet "
+                                     "(a sweep's report compares every variant with the first, hand by hand)")
+        if zhaopengyou["run"]:
+            _print(zhaopengyou_report(out), as_json, print_zhaopengyou_report)
+        else:
+            _print(zhaopengyou_sweep_report(out), as_json, print_zhaopengyou_sweep_report)
+        return
     tractor80 = {"run": is_tractor80_run(out), "sweep": is_tractor80_sweep(out)}
     if any(tractor80.values()):
         if by or plot or compare or baseline or evaluation:
@@ -545,10 +565,16 @@ def compare_command(
     per role and per position of the declarer from the 主叫, categories, pot.
 
     Two 80分 runs: each run's numbers and the paired differences of the 庄家方's win rate, T, levels per hand, 抠底
-    and games ended per hand.
+    and games ended per hand. Two 找朋友 runs: the same for the declarer's side's win rate, 1 vs 4, concessions and
+    overcalls.
 
     Example: baofen-sim compare runs/cap150 runs/cap200 --by declarer_strength
     """
+    if is_zhaopengyou_run(first) and is_zhaopengyou_run(second):
+        if by:
+            raise typer.BadParameter("a 找朋友 comparison has no --by yet")
+        _print(zhaopengyou_comparison(first, second), as_json, print_zhaopengyou_comparison)
+        return
     if is_tractor80_run(first) and is_tractor80_run(second):
         if by:
             raise typer.BadParameter("an 80分 comparison has no --by yet")
@@ -616,6 +642,15 @@ def replay_command(
         lines = [json.dumps(hand_record, ensure_ascii=False)] if record else describe80(hand, row, hand_record)
         typer.echo("\n".join(lines))
         return
+    if spec.rules.game == Game.ZHAOPENGYOU_5P:
+        from baofen_sim.engine.zhaopengyou.record import describe_zpy, replay_zpy  # compiles or loads on first use
+
+        if declarer is not None:
+            raise RunSpecError("--declarer: a 找朋友 run has no forced declarer")
+        row, hand_record = replay_zpy(spec, hand)
+        lines = [json.dumps(hand_record, ensure_ascii=False)] if record else describe_zpy(hand, row, hand_record)
+        typer.echo("\n".join(lines))
+        return
     from baofen_sim.engine.record import describe, replay_run  # the engine compiles or loads on first use
 
     replayed = replay_run(out, hand, declarer)
@@ -639,7 +674,8 @@ def policies_command() -> None:
 
 @app.command("schema")
 def schema_command(
-    players: Annotated[int, typer.Option("--players", metavar="N", help="Seats at the table (per-seat columns).")] = 4,
+    players: Annotated[int | None, typer.Option(
+        "--players", metavar="N", help="Seats at the table (per-seat columns); default: the game's.")] = None,
     rules: RulesOption = "baofen",
 ) -> None:
     """Print the columns of a run's tables, OUT/hands (one row per hand) and OUT/tricks (one row per trick,
@@ -651,9 +687,11 @@ def schema_command(
     from baofen_sim.games import resolve
     from baofen_sim.io.schema import TRICK_COLUMNS, hand_columns
 
+    rule_set = load_rules(rules)
+    players = rule_set.num_players if players is None else players
     if not 1 <= players <= MAX_PLAYERS:
         raise typer.BadParameter(f"--players must be 1..{MAX_PLAYERS}")
-    engine = game_engine(load_rules(rules).game)
+    engine = game_engine(rule_set.game)
     tables = [("OUT/hands", hand_columns(players, resolve(engine.rows)))]
     if engine.tricks:
         tables.append(("OUT/tricks", TRICK_COLUMNS))
@@ -675,7 +713,8 @@ def warmup_command(policy: PolicyOption = None, rules: RulesOption = "baofen") -
     Example: baofen-sim warmup --rules tractor-80fen
     """
     rule_set = resolve_rules(rules, None)
-    game, seats = rule_set.game, policy_names(policy or [], rule_set.num_players)
+    game = rule_set.game
+    seats = policy_names(policy or [], rule_set.num_players, game_engine(game).default_policy)
     RunSpec(rules=rule_set, policies=tuple(seats))  # the game plays these policies (else exit 2)
     names = select_policies(seats)
     if engine_is_compiled(game):
@@ -719,6 +758,9 @@ def tune_play_command(
     if deals < 100 or rounds < 1:
         raise typer.BadParameter("--deals must be at least 100 and --rounds at least 1")
     rule_set = resolve_rules(rules, overrides)
+    if rule_set.game == Game.ZHAOPENGYOU_5P:
+        raise RunSpecError(f"tune-play tunes the heuristic's play of Baofen and 80分 only so far, not of "
+                           f"{game_engine(rule_set.game).title}")
     if game_engine(rule_set.game).forced_declarer:
         target = TUNE_PLAY_TARGET if target is None else target
         RunSpec(rules=rule_set, deals=deals, hands_per_table=1, declarer=0, target=target)  # checks the target

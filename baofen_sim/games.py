@@ -1,9 +1,9 @@
 """The registry of the games the fast engine plays (RULES.md §7; the rule sets' games are `rules.games.Game`).
 
 Each game is a unit of its own: its rules (rules/, its §9 section), its reference phases (reference/<game>/), its
-kernels and flow (engine/<game>/ for 80分; Baofen's engine/ modules), its row layout and its report section. Here
-each game names its parts by import path, so that importing the registry compiles nothing and a run of one game
-loads (and compiles) only that game's engine:
+kernels and flow (engine/<game>/ for 80分 and 找朋友; Baofen's engine/ modules), its row layout and its report
+section. Here each game names its parts by import path, so that importing the registry compiles nothing and a run of
+one game loads (and compiles) only that game's engine:
 
 - `run_chunk`: the chunk runner (`RunSpec, first_table, n_tables -> io.schema.ChunkResult`), the game's one entry
   into its kernels, and `top_kernel` the parallel kernel below it (its Numba cache says whether the engine is
@@ -57,6 +57,10 @@ GAME_ENGINES: dict[Game, GameEngine] = {
                                    "baofen_sim.engine.tractor80.chunk:top_kernel_args80",
                                    "baofen_sim.engine.tractor80.chunk:TRACTOR80_ROWS",
                                    policies=("heuristic", "random", "sampler"), compile_plan=True),
+    Game.ZHAOPENGYOU_5P: GameEngine(Game.ZHAOPENGYOU_5P, "baofen_sim.engine.zhaopengyou.chunk:run_chunk_zpy",
+                                    "baofen_sim.engine.zhaopengyou.chunk:play_tables_zpy",
+                                    "baofen_sim.engine.zhaopengyou.chunk:top_kernel_args_zpy",
+                                    "baofen_sim.engine.zhaopengyou.chunk:ZPY_ROWS", policies=("random",)),
 }
 
 
@@ -67,7 +71,7 @@ def resolve(path: str) -> Any:
 
 
 def game_engine(game: Game) -> GameEngine:
-    """The fast engine of `game`; RulesError (one line, exit 2) for a game that has none yet (5-player 找朋友)."""
+    """The fast engine of `game`; RulesError (one line, exit 2) for a game that has none."""
     if game not in GAME_ENGINES:
         raise RulesError(no_fast_engine_message(game))
     return GAME_ENGINES[game]

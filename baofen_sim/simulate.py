@@ -153,8 +153,9 @@ def warm_up_engine(policies: tuple[str, ...], game: Game = Game.BAOFEN) -> float
     with each of them; the seconds it took. The set must already be selected (`policies.select_policies`)."""
     run_chunk = resolve(game_engine(game).run_chunk)
     started = time.perf_counter()
+    rules = game_preset(game)
     for name in dict.fromkeys(policies):
-        run_chunk(RunSpec(rules=game_preset(game), policies=(name,) * 4, deals=1, hands_per_table=1), 0, 1)
+        run_chunk(RunSpec(rules=rules, policies=(name,) * rules.num_players, deals=1, hands_per_table=1), 0, 1)
     return time.perf_counter() - started
 
 

@@ -41,9 +41,15 @@ def cli_warm_up(*commands: str) -> list[str]:
     return ["bash", "-c", 'cd "$(mktemp -d)" && ' + " && ".join(steps)]
 
 
+WARM_ZPY = ("from tests.test_engine_zpy import spec_of\n"
+            "from baofen_sim.engine.zhaopengyou.record import replayed_hands_zpy\n"
+            "spec = spec_of(deals=2, hands_per_table=2)\n"
+            "replayed_hands_zpy(spec, 0, spec.tables)\n")
+
 # In the order the tests need them (files run in name order).
 JOBS: dict[str, Job] = {
     "engine-80fen": Job([sys.executable, "-c", WARM_80FEN], ("test_engine_80fen", "test_tune_play_80fen")),
+    "engine-zpy": Job([sys.executable, "-c", WARM_ZPY], ("test_engine_zpy",)),
     "cli-80fen": Job(cli_warm_up("simulate --rules tractor-80fen --deals 8 --seed 1 --out runs/80",
                                  "replay runs/80 --hand 3 --record"), ("test_examples",)),
     "plugins-80fen": Job([sys.executable, "-m", "tests.plugins_80fen"], ("test_plugins_80fen",)),

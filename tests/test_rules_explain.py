@@ -76,7 +76,8 @@ def test_an_option_explains_its_default_in_each_preset():
         "allow_throws")
     assert "- Default in every preset: ccw." in explain("direction")
     assert "- Default in every preset that reads it: 5." in explain("bid_cap_pairs_min")
-    assert ("- simulate and sweep play only after_kitty (Baofen), deal_declaration (80分) for now;"
+    assert ("- simulate and sweep play only after_kitty (Baofen), deal_declaration (80分), "
+            "deal_call_7 (5-player 找朋友) for now;"
             in explain("trump_selection"))
 
 

@@ -113,17 +113,20 @@ def test_rules_list_show_and_explain_name_the_preset():
     assert "- Only 5-player 找朋友 reads it (RULES §9.5)" in run("rules", "explain", "zpy_tie_at_80").stdout
 
 
-@pytest.mark.parametrize("command", [
-    ("simulate", "--rules", "zhaopengyou-5p", "--deals", "8", "--out", "OUT"),
-    ("sweep", "--rules", "zhaopengyou-5p", "--deals", "8", "--vary", "zpy_overcall_max=1,2", "--out", "OUT"),
-    ("tune-play", "--rules", "zhaopengyou-5p", "--deals", "100", "--out", "OUT"),
-    ("warmup", "--rules", "zhaopengyou-5p"),
-    ("schema", "--rules", "zhaopengyou-5p"),
+@pytest.mark.parametrize(("command", "message"), [
+    (("simulate", "--rules", "zhaopengyou-5p", "--policy", "heuristic", "--deals", "8", "--out", "OUT"),
+     "5-player 找朋友 plays with the policies random so far, not heuristic"),
+    (("sweep", "--rules", "zhaopengyou-5p", "--policy", "2=heuristic", "--deals", "8", "--vary",
+      "zpy_overcall_max=1,2", "--out", "OUT"), "5-player 找朋友 plays with the policies random so far, not heuristic"),
+    (("tune-play", "--rules", "zhaopengyou-5p", "--deals", "100", "--out", "OUT"),
+     "tune-play tunes the heuristic's play of Baofen and 80分 only so far, not of 5-player 找朋友"),
+    (("warmup", "--rules", "zhaopengyou-5p", "--policy", "heuristic"),
+     "5-player 找朋友 plays with the policies random so far, not heuristic"),
 ])
-def test_the_fast_engine_commands_refuse_the_5p_game_in_one_line(command, tmp_path):
+def test_the_fast_engine_commands_refuse_a_policy_the_5p_game_lacks_in_one_line(command, message, tmp_path):
     out = tmp_path / "run"
     result = run(*(str(out) if part == "OUT" else part for part in command))
-    assert_one_line_error(result, "the fast engine for 5-player 找朋友 does not exist yet")
+    assert_one_line_error(result, message)
     assert not out.exists()
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from baofen_sim.rules.games import GAME_TITLES, Game
 from baofen_sim.rules.ruleset import RulesError, RuleSet
 
-FAST_ENGINE_GAMES = (Game.BAOFEN, Game.TRACTOR_80FEN)
+FAST_ENGINE_GAMES = (Game.BAOFEN, Game.TRACTOR_80FEN, Game.ZHAOPENGYOU_5P)
 
 # option -> the values the Baofen engines implement
 BAOFEN_SUPPORTED: dict[str, tuple] = {

@@ -1,0 +1,128 @@
+"""The 找朋友 heuristic's call, forced call, overcall, concession and bury (RULES.md §7.4.4–§7.4.9), on the seat's own
+cards (kind counts) only. Its play would be the shared heuristic (`policies.heuristic`) on the public side mask,
+but that lead does not yet know the 5-player chain view (it can lead a tractor through the lowered 7 that the seat
+does not hold), so `games.py` does not offer `heuristic` for 找朋友 yet.
+
+- The trumps a seat would hold under a suit are its 7s, its 2s, its jokers and the other cards of that suit (§1.2.1).
+- Call: the 7 of the suit with the most of them, once at least CALL_MIN_CARDS cards have arrived and they are at
+  least CALL_SHARE of its cards so far; the forced call: the option naming the suit with the most.
+- Overcall: with a pair of 7s whose suit gives at least OVERCALL_SHARE of its cards as trumps.
+- Concession: when the declarer's trumps are fewer than CONCEDE_TRUMPS.
+- Bury: the cheapest copies by a cost that keeps trumps and pairs, empties short plain suits and weighs points
+  lightly (the kitty bonus, §7.4.11), as 80分's.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS, RANK_2, RANK_7
+from baofen_sim.kernels.jit import njit
+from baofen_sim.kernels.scoring import KIND_POINTS
+from baofen_sim.policies.tractor80.heuristic import KEEP_TRUMP, PAIR_COST, POINT_COST, SHORT_SUIT, VOID_BONUS
+from baofen_sim.policies.zhaopengyou.random_calls import NO_CARD
+
+CALL_MIN_CARDS = 8
+CALL_SHARE = 0.35
+OVERCALL_SHARE = 0.45
+CONCEDE_TRUMPS = 7
+MAX_HAND = 40
+
+
+@njit(cache=True)
+def is_constant_trump(kind):
+    """§1.2.1 the jokers, the 7s and the 2s are trumps whatever the suit."""
+    return kind >= LITTLE_JOKER or kind % NUM_RANKS == RANK_7 or kind % NUM_RANKS == RANK_2
+
+
+@njit(cache=True)
+def trumps_under(counts, trump):
+    """Cards of `counts` that are trumps if `trump` is the trump suit."""
+    total = 0
+    for kind in range(NUM_KINDS):
+        if is_constant_trump(kind) or kind // NUM_RANKS == trump:
+            total += counts[kind]
+    return total
+
+
+@njit(cache=True)
+def best_option(counts, n_options, option_trumps):
+    """(index, trumps) of the option naming the suit with the most trumps (the first of equals)."""
+    best, best_trumps = 0, -1
+    for i in range(n_options):
+        trumps = trumps_under(counts, option_trumps[i])
+        if trumps > best_trumps:
+            best, best_trumps = i, trumps
+    return best, best_trumps
+
+
+@njit(cache=True)
+def suits_of(n_options, options):
+    suits = np.empty(max(1, n_options), dtype=np.int64)
+    for i in range(n_options):
+        suits[i] = options[i] // NUM_RANKS
+    return suits
+
+
+@njit(cache=True)
+def heuristic_call(counts, received, n_options, options):
+    """The 7 to call with now among the n it holds, or NO_CARD."""
+    if n_options == 0 or received < CALL_MIN_CARDS:
+        return NO_CARD
+    best, trumps = best_option(counts, n_options, suits_of(n_options, options))
+    return options[best] if trumps >= CALL_SHARE * received else NO_CARD
+
+
+@njit(cache=True)
+def heuristic_forced_call(counts, n_options, options, option_trumps):
+    """The flip holder's card among the n options, by the trump each names."""
+    return options[best_option(counts, n_options, option_trumps)[0]]
+
+
+@njit(cache=True)
+def heuristic_overcall(counts, n_options, options):
+    """The pair of 7s to overcall with, or NO_CARD."""
+    if n_options == 0:
+        return NO_CARD
+    cards = 0
+    for kind in range(NUM_KINDS):
+        cards += counts[kind]
+    best, trumps = best_option(counts, n_options, suits_of(n_options, options))
+    return options[best] if trumps >= OVERCALL_SHARE * cards else NO_CARD
+
+
+@njit(cache=True)
+def heuristic_concede(counts, trump):
+    return trumps_under(counts, trump) < CONCEDE_TRUMPS
+
+
+@njit(cache=True)
+def bury_cost(counts, trump, kind):
+    """What burying one copy of `kind` costs the burier (module docstring)."""
+    rank = kind % NUM_RANKS
+    if is_constant_trump(kind) or kind // NUM_RANKS == trump:
+        return KEEP_TRUMP + kind
+    suit = kind // NUM_RANKS
+    length = 0
+    for r in range(NUM_RANKS):
+        if not is_constant_trump(suit * NUM_RANKS + r):
+            length += counts[suit * NUM_RANKS + r]
+    cost = rank + POINT_COST * KIND_POINTS[kind] + (PAIR_COST if counts[kind] == 2 else 0.0)
+    return cost - VOID_BONUS * max(0, SHORT_SUIT - length)
+
+
+@njit(cache=True)
+def heuristic_bury(counts, trump, out):
+    """The len(out) cheapest copies by `bury_cost` (ties: the lower kind first) into out."""
+    kinds = np.empty(MAX_HAND, dtype=np.int64)
+    costs = np.empty(MAX_HAND, dtype=np.float64)
+    n = 0
+    for kind in range(NUM_KINDS):
+        for _ in range(counts[kind]):
+            kinds[n] = kind
+            costs[n] = bury_cost(counts, trump, kind)
+            n += 1
+    order = np.argsort(costs[:n], kind="mergesort")
+    for i in range(out.shape[0]):
+        out[i] = kinds[order[i]]
+
