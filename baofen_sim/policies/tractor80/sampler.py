@@ -26,7 +26,15 @@ from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.units import card_points
 from baofen_sim.policies.registry import SAMPLER_SAMPLES, SAMPLER_STOP_BEHIND, SAMPLER_SWITCH_Z
-from baofen_sim.policies.sampler import choose, halve, load_position, play_candidate, search_scratch, tally
+from baofen_sim.policies.sampler import (
+    choose,
+    halve,
+    load_position,
+    play_candidate,
+    play_candidates,
+    search_scratch,
+    tally,
+)
 from baofen_sim.policies.sampler.deals import deal_from, deal_layout
 
 TOTAL_WEIGHT = 1e-4  # T breaks ties between equal level results (T stays far below 1 / TOTAL_WEIGHT)
@@ -48,12 +56,11 @@ def zhuang_value(tb, hr, st, view, result, zhuang, last_leader, kitty_ge1, kitty
     return (levels if won else -levels) - TOTAL_WEIGHT * total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def search80(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state,
              cand_ge1, cand_eq2, count):
     """(rng_state, index) of the candidate with the best mean `zhuang_value` for the seat's side over the sampled
-    deals, as `policies.sampler.search` chooses (successive halving, stop_behind, switch_z); the 80分 engine's
-    `sampler_play` calls it (`policies.sampler.entry`)."""
+    deals, as `policies.sampler.search` chooses (successive halving, stop_behind, switch_z)."""
     seat = real_view.seat
     zhuang = real_view.declarer
     knows_kitty = known_ge1 != ZERO  # the kitty's burier
@@ -81,3 +88,17 @@ def search80(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, known
             tally(totals, gain_squares, values, c,
                   side * zhuang_value(tb, hr, st, view, results[0], zhuang, last_leader, kitty_ge1, kitty_eq2))
     return rng_state, choose(totals, gain_squares, alive, samples, params[SAMPLER_SWITCH_Z])
+
+
+@njit(cache=True)
+def sampler_play80(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
+    """(rng_state, ge1, eq2): `policies.sampler.sampler_play` with the 80分 search (`search80`, inlined); the 80分
+    engine's sampler plays it (`policies.sampler.entry.game_play`)."""
+    hand_ge1 = np.uint64(hand_ge1)
+    hand_eq2 = np.uint64(hand_eq2)
+    cand_ge1, cand_eq2, count = play_candidates(params, tb, lead, is_lead, view, hand_ge1, hand_eq2)
+    if count <= 1:
+        return rng_state, cand_ge1[0], cand_eq2[0]
+    rng_state, best = search80(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, np.uint64(known_ge1),
+                               np.uint64(known_eq2), rng_state, cand_ge1, cand_eq2, count)
+    return rng_state, cand_ge1[best], cand_eq2[best]
