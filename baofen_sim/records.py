@@ -66,6 +66,8 @@ PLAY_VIEW_DTYPE = np.dtype([
     ("shown_ge1", np.uint64, (MAX_PLAYERS,)),  # cards a seat showed (a failed throw, §4.4.1; 80分: its showings
     # and 反底 pair, §7.3.4, §7.3.8), not played since
     ("shown_eq2", np.uint64, (MAX_PLAYERS,)),
+    ("bury_takers", np.int64, (MAX_PLAYERS,)),  # bit t: seat t took the kitty after seat s last buried it (80分's
+    # 反底s, §7.3.8: s's bury lies with them or in the final kitty); 0 for the last burier and a seat that never buried
 ])
 
 
@@ -90,6 +92,9 @@ PLAY_STATE_DTYPE = np.dtype([
     ("bury_ge1", np.uint64),  # the final kitty (trump layout): its burier alone knows it (§5.5, §7.3.8)
     ("bury_eq2", np.uint64),
     ("bury_owner", np.int64),  # who buried it (Baofen: the declarer; 80分: the 庄 or the last 反底)
+    ("passed_ge1", np.uint64, (MAX_PLAYERS,)),  # 80分: the cards a seat buried last when a 反底 then took the kitty
+    ("passed_eq2", np.uint64, (MAX_PLAYERS,)),  # from it (§7.3.8), which it alone knows but for their takers
+    ("bury_takers", np.int64, (MAX_PLAYERS,)),  # view.bury_takers
     ("shown_before_ge1", np.uint64, (MAX_PLAYERS,)),  # cards each seat showed before the play (80分: its showings
     ("shown_before_eq2", np.uint64, (MAX_PLAYERS,)),  # and 反底 pair, §7.3.4, §7.3.8; Baofen: none): view.shown_*
     # one summary per trick (RUN_CONSTANTS.do_tricks): the TRICK_ROW_DTYPE fields

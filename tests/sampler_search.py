@@ -5,7 +5,8 @@ it decides), at every decision of whole hands played by the sampler at every sea
   does not, the unpruned search's choice and stream. A stop shows as a stream that drew fewer deals.
 - the unpruned search's decisions (stream, play) hash to a digest recorded before the exact speed-ups that
   followed it (the deal layout worked out once per search): `decisions_digest`.
-- `search` is compiled once, for leads and follows alike (one specialisation: the cold compile).
+- `sampler_play` (the search inside) is compiled once, for leads and follows alike (one specialisation: the cold
+  compile).
 
 Run as `python -m tests.sampler_search` (a new process: its kernels are built for the sampler); prints one JSON
 line of tallies.
@@ -27,7 +28,8 @@ def main() -> dict[str, int | str]:
     policy_set.select(["sampler"])
     from baofen_sim.materialize import hand_rules
     from baofen_sim.policies import parse_policy_options, policy_arrays
-    from baofen_sim.policies.sampler import sampler_follow, sampler_lead, search
+    from baofen_sim.policies.sampler import sampler_follow, sampler_lead
+    from baofen_sim.policies.sampler.entry import compiled_plays
     from baofen_sim.rules import preset
     from tests.kernel_helpers import tables
     from tests.policy_honesty import DECLARER, play_hand, start_hand
@@ -67,7 +69,7 @@ def main() -> dict[str, int | str]:
         tb = tables(trump="SHCD"[deal % 4])
         st, view = start_hand(tb, deal)
         play_hand(tb, hr, st, view, compared)
-    tally["search_signatures"] = len(search.signatures)
+    tally["search_signatures"] = sum(len(play.signatures) for play in compiled_plays())
     tally["decisions_digest"] = digest.hexdigest()[:16]
     return tally
 

@@ -22,7 +22,7 @@ from baofen_sim.kernels import cache as kernel_cache
 from baofen_sim.kernels.jit import SharedFunctionCache
 from baofen_sim.rules.games import Game
 from baofen_sim.warmup.parallel import ParallelOutcome, caller_ranks
-from baofen_sim.warmup.plan import CompilePlan, PlanEntry, load_plan
+from baofen_sim.warmup.plan import CompilePlan, PlanEntry, load_plan, plan_path
 from baofen_sim.warmup.progress import CompileProgress
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,6 +156,21 @@ def test_the_warm_up_of_a_game_hands_its_own_plan_to_the_compile_processes(monke
     assert any(name.startswith(module) for name in handed)
     other = "baofen_sim.engine.tractor80." if game == Game.BAOFEN else "baofen_sim.engine.hand:"
     assert not any(name.startswith(other) for name in handed)  # a run compiles no other game's code
+
+
+@pytest.mark.parametrize(("game", "play", "other_game"), [
+    (Game.BAOFEN, "baofen_sim.policies.sampler:sampler_play",
+     ("baofen_sim.policies.tractor80.", "baofen_sim.engine.tractor80.")),
+    (Game.TRACTOR_80FEN, "baofen_sim.policies.tractor80.sampler:sampler_play80",
+     ("baofen_sim.policies.sampler:sampler_play", "baofen_sim.engine.hand:"))])
+def test_the_shipped_plan_compiles_the_sampler_s_play_of_its_game_alone(game, play, other_game):
+    """Issue 21: the sampler's engine compiles on every core too: its play (chosen by the game,
+    policies/sampler/entry.py) is in the game's plan, after what it calls, and nothing of the other game."""
+    plan = load_plan(plan_path(game)).for_policies(["sampler"])
+    functions = [entry.function for entry in plan.entries]
+    assert play in functions
+    assert len(plan.entries[functions.index(play)].needs) > 10  # the heuristic and the deals below it
+    assert not [name for name in functions if name.startswith(other_game)]
 
 
 def test_a_function_compiled_by_a_compile_process_is_loaded_by_the_next_process_not_compiled(tmp_path):

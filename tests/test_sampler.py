@@ -280,8 +280,8 @@ def test_fitting_holders_is_halls_condition_after_the_placement():
         allowed = rng.integers(0, 1 << NUM_EFFECTIVE_SUITS, size=MAX_HOLDERS).astype(np.int64)
         counts = rng.integers(0, 3, size=NUM_EFFECTIVE_SUITS).astype(np.int64)
         suit = int(rng.integers(NUM_EFFECTIVE_SUITS))
-        holder_masks(allowed, free, holders, masks)
-        hall_slack(counts, masks, free, holders, slack)
+        holder_masks(allowed, free, holders, masks, NUM_EFFECTIVE_SUITS)
+        hall_slack(counts, masks, free, holders, slack, NUM_EFFECTIVE_SUITS)
         fitting_holders(allowed, free, holders, suit, slack, fits)
         for h in range(holders):
             after = free.copy()

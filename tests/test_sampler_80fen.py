@@ -14,16 +14,18 @@ import pytest
 from baofen_sim.cards import NUM_KINDS, NUM_RANKS, TOTAL_POINTS, parse_cards
 from baofen_sim.codes import TRUMP
 from baofen_sim.engine.tractor80.declaring import TIER_PAIR, TIER_SINGLE
-from baofen_sim.engine.tractor80.hand import hands_in_layout, note_shown
+from baofen_sim.engine.tractor80.hand import hands_in_layout, note_shown, pass_kitty
 from baofen_sim.engine.tractor80.materialize import hand_rules80
 from baofen_sim.engine.tractor80.records import RESULT_DTYPE, TABLE80_SCRATCH_DTYPE
 from baofen_sim.engine.tractor80.result import hand_result
+from baofen_sim.engine.tricks import known_cards
 from baofen_sim.games import GAME_ENGINES
+from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.play import note_void, start_play
 from baofen_sim.kernels.rng import deal_pack
 from baofen_sim.kernels.units import analyze_lead, card_count, counts_to_bits
 from baofen_sim.policies.sampler.deals import deal_once
-from baofen_sim.policies.tractor80.sampler import TOTAL_WEIGHT, zhuang_value
+from baofen_sim.policies.tractor80.sampler import TOTAL_WEIGHT, deal80_once, zhuang_value
 from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
 from baofen_sim.rules.games import Game
 from baofen_sim.rules.presets import TRACTOR_80FEN
@@ -148,6 +150,81 @@ def test_a_shown_card_the_seat_saw_elsewhere_or_a_void_rules_out_is_not_dealt_to
     for state in range(20):
         out_ge1, out_eq2 = sampled(tb, view, VIEWER, hand, state=state)
         assert copies_of(tb, out_ge1[SHOWER], out_eq2[SHOWER], H2) == 0
+
+
+def fandi_position(tb):
+    """(st, view, first_bury) of the first trick of `deal_with_pair`'s deal after a 反底 (§7.3.8): the 庄 (seat 0)
+    buried the kitty as dealt (first_bury, kinds); SHOWER showed his pair of level hearts, took the kitty
+    (`pass_kitty`) and buried four of its cards and four of his own."""
+    sc, st, view = deal_with_pair(tb)
+    first_bury = sc.kitty[:KITTY].copy()
+    pass_kitty(sc, 0, SHOWER, KITTY, SEATS)
+    for kind in first_bury:
+        sc.counts[SHOWER, kind] += 1
+    own = [kind for kind in np.repeat(np.arange(NUM_KINDS), sc.counts[SHOWER]) if kind != H2 and kind not in first_bury]
+    rebury = np.concatenate([first_bury[:4], own[:4]])
+    for kind in rebury:
+        sc.counts[SHOWER, kind] -= 1
+    sc.kitty[:KITTY] = rebury
+    st.bury_owner = SHOWER
+    hands_in_layout(tb, sc, st, SEATS, KITTY)
+    start_play(tb, st, view, 0, 0b101, 0)
+    return st, view, first_bury
+
+
+def test_a_fandi_passes_the_bury_down_the_seats_that_took_the_kitty():
+    """§7.3.8: each burier knows where its bury went: to the seats that took the kitty after it (or the kitty)."""
+    sc = records(TABLE80_SCRATCH_DTYPE)[0]
+    sc.kitty[:KITTY] = np.arange(KITTY)
+    pass_kitty(sc, 0, 2, KITTY, SEATS)  # the 庄's bury to seat 2
+    pass_kitty(sc, 2, 3, KITTY, SEATS)  # seat 2's to seat 3
+    assert list(sc.bury_takers[:SEATS]) == [0b1100, 0, 0b1000, 0]
+    assert list(sc.passed[0, :KITTY]) == list(range(KITTY))
+    pass_kitty(sc, 3, 0, KITTY, SEATS)  # the 庄 takes it back: his bury is the kitty again
+    assert list(sc.bury_takers[:SEATS]) == [0, 0, 0b1001, 0b0001]
+
+
+def test_the_zhuang_deals_his_first_bury_only_to_the_fandi_seat_or_the_kitty():
+    """Issue 22: after a 反底 the 庄 knows the cards he buried; those still hidden are the 反底 seat's or the
+    final kitty's in every deal, never a seat that cannot hold them (without that knowledge some deals do)."""
+    tb = tables("tractor-80fen", trump="H")
+    st, view, first_bury = fandi_position(tb)
+    known = known_cards(st, view, 0)
+    assert known == counts_to_bits(tb, np.bincount(first_bury, minlength=NUM_KINDS).astype(np.int8))
+    assert view.bury_takers[0] == 1 << SHOWER
+    hand = (st.hand_ge1[0], st.hand_eq2[0])
+    zhuang_copies = {kind: copies_of(tb, *hand, kind) for kind in set(first_bury)}
+    buried = {kind: int(np.sum(first_bury == kind)) for kind in set(first_bury)}
+    elsewhere = 0
+    for state in range(60):
+        out_ge1 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
+        out_eq2 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
+        deal80_once(tb, view, 0, *hand, *known, KITTY, np.uint64(state), out_ge1, out_eq2)
+        assert [card_count(out_ge1[s], out_eq2[s]) for s in range(SEATS)] == [KITTY, HAND, HAND, HAND]
+        for kind, copies in buried.items():
+            others = sum(copies_of(tb, out_ge1[s], out_eq2[s], kind) for s in (1, 3))
+            assert others <= 2 - zhuang_copies[kind] - copies  # only a copy he did not bury
+        uninformed = sampled(tb, view, 0, hand, state=state)
+        elsewhere += sum(copies_of(tb, uninformed[0][s], uninformed[1][s], kind) for s in (1, 3) for kind in buried)
+    assert elsewhere > 0
+
+
+def test_a_card_of_the_first_bury_the_fandi_seat_cannot_hold_is_in_the_kitty():
+    """Once the 反底 seat has shown a void in trumps, the trumps of the 庄's first bury are in the kitty, every deal."""
+    tb = tables("tractor-80fen", trump="H")
+    st, view, first_bury = fandi_position(tb)
+    note_void(tb, view, analyze_lead(tb, *bits(tb, "HA")), SHOWER, *bits(tb, "S3"))
+    known = known_cards(st, view, 0)
+    trumps = [kind for kind in set(first_bury) if copies_of(tb, known[0] & tb.suit_mask[TRUMP], ZERO, kind)]
+    assert trumps  # the deal's kitty holds a trump
+    hand = (st.hand_ge1[0], st.hand_eq2[0])
+    for state in range(30):
+        out_ge1 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
+        out_eq2 = np.zeros(MAX_PLAYERS, dtype=np.uint64)
+        deal80_once(tb, view, 0, *hand, *known, KITTY, np.uint64(state), out_ge1, out_eq2)
+        assert out_ge1[SHOWER] & tb.suit_mask[TRUMP] == 0
+        for kind in trumps:
+            assert copies_of(tb, out_ge1[0], out_eq2[0], kind) >= int(np.sum(first_bury == kind))
 
 
 @pytest.mark.parametrize(("points", "winner", "last_cards"), [

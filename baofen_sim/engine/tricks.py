@@ -80,11 +80,12 @@ def policy_lead(tb, hr, st, view, seat):
 
 @njit(cache=True)
 def known_cards(st, view, seat):
-    """The cards outside his hand that the seat alone knows: the bury, to its burier (§5.5, §7.3.8); nothing to
-    the others."""
+    """The cards outside his hand that the seat alone knows: the bury, to its burier (§5.5, §7.3.8); to an 80分
+    seat whose bury a 反底 took, that bury (`st.passed_*`; where it lies, `view.bury_takers`); nothing to the
+    others."""
     if seat == st.bury_owner:
         return st.bury_ge1, st.bury_eq2
-    return ZERO, ZERO
+    return st.passed_ge1[seat], st.passed_eq2[seat]
 
 
 @njit(cache=True, inline="always")

@@ -94,6 +94,7 @@ def start_play(tb, st, view, declarer, side_mask, target):
         view.seat_played_eq2[seat] = ZERO
         view.shown_ge1[seat] = st.shown_before_ge1[seat]
         view.shown_eq2[seat] = st.shown_before_eq2[seat]
+        view.bury_takers[seat] = st.bury_takers[seat]
 
 
 @njit(cache=True)

@@ -160,6 +160,7 @@ def _typing_only(calls: dict[Signature, set[Signature]], table: TypeTable) -> It
         return returns[key]
 
     original = Dispatcher.get_call_template
+    original_overload = Dispatcher.get_overload
 
     def get_call_template(self, args, kws):
         if isinstance(self._cache, NullCache):  # Numba's own overloads: compiled as usual (they are small)
@@ -170,11 +171,19 @@ def _typing_only(calls: dict[Signature, set[Signature]], table: TypeTable) -> It
                                                  key=self.py_func.__name__, signatures=[signature])
         return template, pysig, args, {}
 
+    def get_overload(self, sig):
+        # An overload that hands Numba a cached function (policies/sampler/entry.py) asks for its compiled code once
+        # typed; typed alone it has none, and nothing is lowered here.
+        args = tuple(sig.args if isinstance(sig, typing.Signature) else sig)
+        return original_overload(self, sig) if args in self.overloads else None
+
     Dispatcher.get_call_template = get_call_template
+    Dispatcher.get_overload = get_overload
     try:
         yield infer
     finally:
         Dispatcher.get_call_template = original
+        Dispatcher.get_overload = original_overload
 
 
 def discover(policy: str, game: Game = Game.BAOFEN) -> dict:

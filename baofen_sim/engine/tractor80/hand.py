@@ -43,6 +43,7 @@ from baofen_sim.engine.tractor80.declaring import (
 from baofen_sim.engine.tractor80.records import NUM_SEATS
 from baofen_sim.engine.tractor80.result import PARTNER_OFFSET, hand_result, team_of, throw_adjustment
 from baofen_sim.engine.tricks import play_tricks
+from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.deal import dealt_card, recipient
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.rng import STREAM_DRAW, STREAM_SEAT_BASE, bounded, deal_pack, stream_key
@@ -202,6 +203,18 @@ def take_kitty_and_bury(sc, st, seat, kitty_size, level, trump):
         sc.counts[seat, bury[i]] -= 1
 
 
+@njit(cache=True, inline="always")
+def pass_kitty(sc, burier, taker, kitty_size, n):
+    """§7.3.8: `taker` takes the kitty `burier` buried. The burier knows those cards (`sc.passed`) and that they lie
+    with the taker or in its bury, and so on down the later 反底s (`sc.bury_takers`, as every earlier burier's)."""
+    for i in range(kitty_size):
+        sc.passed[burier, i] = sc.kitty[i]
+    for seat in range(n):
+        if seat == burier or sc.bury_takers[seat] != 0:
+            sc.bury_takers[seat] |= 1 << taker
+    sc.bury_takers[taker] = 0  # its own bury is the kitty now
+
+
 @njit(cache=True)
 def challenge_kitty(gr, sc, st, log, do_log, n, level, zhuang, set_seat, set_tier, set_suit, kitty_size):
     """§7.3.8 反底s: polled from the last burier's 下家, the first of the n seats that may and will shows a pair,
@@ -222,6 +235,7 @@ def challenge_kitty(gr, sc, st, log, do_log, n, level, zhuang, set_seat, set_tie
             if tier == TIER_NONE:
                 continue
             note_shown(sc, seat, tier, suit, level, True)
+            pass_kitty(sc, last_burier, seat, kitty_size, n)
             take_kitty_and_bury(sc, st, seat, kitty_size, level, showing_trump(tier, suit))
             if do_log:
                 log.fandi_seat[count] = seat
@@ -251,10 +265,15 @@ def trump_source(set_seat, set_tier, fandi):
 
 @njit(cache=True)
 def hands_in_layout(tb, sc, st, n, kitty_size):
-    """Every seat's cards, the cards it has shown and the final kitty in the trump layout of `tb`."""
+    """Every seat's cards, the cards it has shown, the final kitty and the buries 反底s took (`pass_kitty`) in the
+    trump layout of `tb`."""
     for seat in range(n):
         st.hand_ge1[seat], st.hand_eq2[seat] = counts_to_bits(tb, sc.counts[seat])
         st.shown_before_ge1[seat], st.shown_before_eq2[seat] = counts_to_bits(tb, sc.shown[seat])
+        st.bury_takers[seat] = sc.bury_takers[seat]
+        st.passed_ge1[seat], st.passed_eq2[seat] = ZERO, ZERO
+        if sc.bury_takers[seat] != 0:
+            st.passed_ge1[seat], st.passed_eq2[seat] = listed_to_bits(tb, sc.passed[seat], kitty_size)
     st.bury_ge1, st.bury_eq2 = listed_to_bits(tb, sc.kitty, kitty_size)
 
 
@@ -308,6 +327,8 @@ def play_hand80(hr, gr, tables, cs, table, hand, row, log, sc, st, view, res):
             log.bury[i] = sc.kitty[i]
     row.fandi = 0
     st.bury_owner = zhuang
+    for seat in range(n):
+        sc.bury_takers[seat] = 0
     if set_seat != NO_SEAT:
         set_seat, set_tier, set_suit, row.fandi, st.bury_owner = challenge_kitty(
             gr, sc, st, log, cs.do_log, n, level, zhuang, set_seat, set_tier, set_suit, hr.kitty_size)

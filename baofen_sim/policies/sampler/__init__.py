@@ -16,7 +16,7 @@ scored: the declarer's settlement for the result at the actual target, R breakin
 trump are the heuristic's; so are the first parameter slots, which also steer the playouts.
 
 In 80分 the same candidates and playouts are searched with 80分's deals and value (`policies.tractor80.sampler`,
-chosen by `entry.game_search` when the engine compiles).
+chosen by `entry.game_play` when the engine compiles).
 
 Deterministic per seed: the deals come from the seat's own stream. The auction is read through the heuristic's
 threshold bidder with the seat's own parameters (the real bidders' policies are not known to it).
@@ -45,7 +45,7 @@ from baofen_sim.policies.registry import (
     SAMPLER_SWITCH_Z,
 )
 from baofen_sim.policies.sampler.deals import deal_layout, sample_from
-from baofen_sim.policies.sampler.entry import game_search
+from baofen_sim.policies.sampler.entry import game_play
 from baofen_sim.policies.sampler.playout import declarer_value, play_out, playout_lead
 from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
 
@@ -265,7 +265,7 @@ def search_scratch(count):
             np.ones(count, dtype=np.bool_))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def search(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state,
            cand_ge1, cand_eq2, count):
     """(rng_state, index) of the candidate with the best mean outcome for the seat's side over the sampled
@@ -316,29 +316,29 @@ def play_candidates(params, tb, lead, is_lead, view, hand_ge1, hand_eq2):
 
 @njit(cache=True)
 def sampler_play(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
-    """(rng_state, ge1, eq2): the lead (is_lead) or the follow to `lead` of seat view.seat, searched as the game of
-    `hr` scores a hand (`entry.game_search`: `search`, or 80分's). The one compiled function of the sampler's
-    decisions: the engine's lead and follow calls and the search inside (inlined) are compiled once, with
-    everything they call (DESIGN.md §11)."""
+    """(rng_state, ge1, eq2): the lead (is_lead) or the follow to `lead` of seat view.seat, searched as Baofen scores
+    a hand (80分's: `policies.tractor80.sampler.sampler_play80`, `entry.game_play` chooses). The one compiled function
+    of the sampler's decisions: the engine's lead and follow calls and the search inside (inlined) are compiled once,
+    with everything they call (DESIGN.md §11)."""
     hand_ge1 = np.uint64(hand_ge1)
     hand_eq2 = np.uint64(hand_eq2)
     cand_ge1, cand_eq2, count = play_candidates(params, tb, lead, is_lead, view, hand_ge1, hand_eq2)
     if count <= 1:
         return rng_state, cand_ge1[0], cand_eq2[0]
-    rng_state, best = game_search(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, np.uint64(known_ge1),
-                                  np.uint64(known_eq2), rng_state, cand_ge1, cand_eq2, count)
+    rng_state, best = search(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, np.uint64(known_ge1),
+                             np.uint64(known_eq2), rng_state, cand_ge1, cand_eq2, count)
     return rng_state, cand_ge1[best], cand_eq2[best]
 
 
 @njit(cache=True, inline="always")
 def sampler_lead(params, tb, hr, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
-    """(rng_state, ge1, eq2): the lead of seat view.seat."""
-    return sampler_play(params, tb, hr, NO_LEAD, True, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state)
+    """(rng_state, ge1, eq2): the lead of seat view.seat (the game's `sampler_play`, `entry.game_play`)."""
+    return game_play(params, tb, hr, NO_LEAD, True, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state)
 
 
 @njit(cache=True, inline="always")
 def sampler_follow(params, tb, hr, lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
     """(rng_state, ge1, eq2): the follow of seat view.seat to `lead` (taken again by `units.analyze_lead`: the
     same Lead, of the one type `sampler_play` is compiled for, whoever made it)."""
-    return sampler_play(params, tb, hr, analyze_lead(tb, lead.ge1, lead.eq2), False, view, hand_ge1, hand_eq2,
-                        known_ge1, known_eq2, rng_state)
+    return game_play(params, tb, hr, analyze_lead(tb, lead.ge1, lead.eq2), False, view, hand_ge1, hand_eq2,
+                     known_ge1, known_eq2, rng_state)

@@ -39,7 +39,7 @@ from baofen_sim.cards import NUM_KINDS
 from baofen_sim.codes import NUM_EFFECTIVE_SUITS
 from baofen_sim.kernels.bits import ONE, ZERO, popcount, remove_cards, trailing_zeros
 from baofen_sim.kernels.jit import njit
-from baofen_sim.kernels.play import add_cards
+from baofen_sim.kernels.play import add_cards, subtract_cards
 from baofen_sim.kernels.rng import bounded
 from baofen_sim.policies.bidding import bid_reaches
 from baofen_sim.policies.bury import heuristic_bury
@@ -52,6 +52,12 @@ MAX_HOLDERS = MAX_PLAYERS  # the other seats and the kitty
 MAX_REDRAWS = 8  # deals drawn again at most until the auction and the declarer's trump agree with the deal
 MAX_HIDDEN = 108
 ALL_SUITS = (1 << NUM_EFFECTIVE_SUITS) - 1
+# A hidden card's class, for the holders that may take it: its effective suit, or NUM_EFFECTIVE_SUITS + its suit when
+# it is confined (`confine`: only some holders may take it). A layout's card entry is its bit index, with CONFINED
+# set for a confined card; `allowed[h]` has bit c for each class c holder h may take.
+NUM_CLASSES = 2 * NUM_EFFECTIVE_SUITS
+CONFINED = 64
+BIT_INDEX = CONFINED - 1
 
 
 @njit(cache=True)
@@ -62,9 +68,9 @@ def hidden_cards(tb, view, hand_ge1, hand_eq2, known_ge1, known_eq2):
 
 
 @njit(cache=True, inline="always")
-def holder_masks(allowed, free, holders, masks):
-    """masks[s]: bit h for each holder h with a free place that may take a card of effective suit s."""
-    for s in range(NUM_EFFECTIVE_SUITS):
+def holder_masks(allowed, free, holders, masks, classes):
+    """masks[c]: bit h for each holder h with a free place that may take a card of class c (the first `classes`)."""
+    for s in range(classes):
         m = 0
         for h in range(holders):
             if free[h] > 0 and allowed[h] >> s & 1:
@@ -73,9 +79,9 @@ def holder_masks(allowed, free, holders, masks):
 
 
 @njit(cache=True, inline="always")
-def hall_slack(counts, masks, free, holders, slack):
+def hall_slack(counts, masks, free, holders, slack, classes):
     """slack[H] for every non-empty set H of holders (a bit mask): H's free places less the cards that only H
-    may take (those of the suits s with masks[s] inside H). Hall's condition holds when no slack is negative."""
+    may take (those of the classes s with masks[s] inside H). Hall's condition holds when no slack is negative."""
     slack[0] = 0
     for subset in range(1, 1 << holders):
         room = 0
@@ -83,7 +89,7 @@ def hall_slack(counts, masks, free, holders, slack):
         for h in range(holders):
             if subset >> h & 1:
                 room += free[h]
-        for s in range(NUM_EFFECTIVE_SUITS):
+        for s in range(classes):
             if counts[s] > 0 and masks[s] & ~subset == 0:
                 need += counts[s]
         slack[subset] = room - need
@@ -101,7 +107,7 @@ def least_proper_slack(slack, holders):
 
 @njit(cache=True, inline="always")
 def fitting_holders(allowed, free, holders, suit, slack, fits):
-    """fits[h]: whether holder h may take the next card, of effective suit `suit`, and leave the rest of the
+    """fits[h]: whether holder h may take the next card, of class `suit`, and leave the rest of the
     deal possible: Hall's condition after free[h] − 1 (for every set H of holders, the cards that only H may
     take fit in H's free places), read from `slack` (`hall_slack` of the state without the card). The sets
     holding h lose a place: none of them may be without a spare one (slack < 1, `short`); the others keep
@@ -136,7 +142,7 @@ def front_pairs(tb, cards, total, both_ge1, pair_suits):
     the first's pairless holder."""
     front = 0
     for i in range(total):
-        b = cards[i]
+        b = cards[i] & BIT_INDEX
         if both_ge1 >> np.uint64(b) & ONE and pair_suits >> tb.bit_suit[b] & 1:
             moved = cards[i]
             for j in range(i, front, -1):
@@ -165,9 +171,9 @@ def still_held(view, other, hidden_ge1, hidden_eq2):
 def deal_layout(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size):
     """What every deal at this view starts from, worked out once for all of them (`deal_from`): (holders,
     total, both_ge1, start_ge1, start_eq2, holder_seat, free, allowed, pairless, cards, counts): the holders
-    (the other seats, then the kitty), the hidden cards (`total`, bit indices in `cards`, `counts` per effective
-    suit; both_ge1 those both of whose copies are hidden), and each seat's cards before the deal (its shown
-    ones)."""
+    (the other seats, then the kitty), the hidden cards (`total`, bit indices in `cards`, `counts` per class;
+    both_ge1 those both of whose copies are hidden), and each seat's cards before the deal (its shown ones). No
+    card is confined (`confine` may confine some)."""
     n = tb.num_players
     ge1, eq2 = hidden_cards(tb, view, np.uint64(hand_ge1), np.uint64(hand_eq2), np.uint64(known_ge1),
                             np.uint64(known_eq2))
@@ -194,7 +200,7 @@ def deal_layout(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_
         allowed[holders] = ALL_SUITS
         holders += 1
     cards = np.empty(MAX_HIDDEN, dtype=np.int64)
-    counts = np.zeros(NUM_EFFECTIVE_SUITS, dtype=np.int64)
+    counts = np.zeros(NUM_CLASSES, dtype=np.int64)
     total = 0
     for mask in (ge1, eq2):
         rest = mask
@@ -205,6 +211,34 @@ def deal_layout(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_
             total += 1
             rest &= rest - ONE
     return holders, total, eq2, start_ge1, start_eq2, holder_seat, free, allowed, pairless, cards, counts
+
+
+@njit(cache=True, inline="always")
+def confine(tb, view, layout, ge1, eq2, takers):
+    """Confine the cards (ge1, eq2) the seat buried before a 反底 took the kitty from it (80分, §7.3.8) to where they
+    can be: with the seats of the mask `takers` (who took the kitty after it, `view.bury_takers`) or in the kitty
+    (the layout's last holder). A copy one of them has played or shown may have been one of those cards; the rest
+    still hidden are, and the layout's deals place them there (`deal_from`)."""
+    holders, total, _, _, _, holder_seat, _, allowed, _, cards, counts = layout
+    n = tb.num_players
+    for other in range(n):  # what the takers played or showed may be of the bury: it no longer says where a copy is
+        if takers >> other & 1:
+            ge1, eq2 = subtract_cards(ge1, eq2, view.seat_played_ge1[other], view.seat_played_eq2[other])
+            ge1, eq2 = subtract_cards(ge1, eq2, view.shown_ge1[other], view.shown_eq2[other])
+            if (other - view.leader) % n < view.n_played:
+                ge1, eq2 = subtract_cards(ge1, eq2, view.trick_ge1[other], view.trick_eq2[other])
+    seen = ZERO
+    for i in range(total):  # the first copies of the hidden cards come first, then the second ones
+        card = ONE << np.uint64(cards[i])
+        if card & (eq2 if seen & card else ge1):
+            cards[i] |= CONFINED
+            suit = tb.bit_suit[cards[i] & BIT_INDEX]
+            counts[suit] -= 1
+            counts[NUM_EFFECTIVE_SUITS + suit] += 1
+        seen |= card
+    for h in range(holders):
+        if h == holders - 1 or takers >> holder_seat[h] & 1:
+            allowed[h] |= (allowed[h] & ALL_SUITS) << NUM_EFFECTIVE_SUITS
 
 
 @njit(cache=True, inline="always")
@@ -226,30 +260,35 @@ def deal_from(tb, layout, state, out_ge1, out_eq2):
         front_pairs(tb, cards, total, both_ge1, pair_suits)
     weights = np.zeros(MAX_HOLDERS, dtype=np.int64)
     fits = np.zeros(MAX_HOLDERS, dtype=np.bool_)
-    masks = np.empty(NUM_EFFECTIVE_SUITS, dtype=np.int64)
+    masks = np.empty(NUM_CLASSES, dtype=np.int64)
     slack = np.empty(1 << MAX_HOLDERS, dtype=np.int64)
-    constrained = False  # without a void every placement leaves the rest possible: Hall's test is skipped
+    constrained = False  # without a void or a confined card every placement leaves the rest possible: no Hall's test
     for h in range(holders):
         constrained |= allowed[h] != ALL_SUITS
+    classes = NUM_EFFECTIVE_SUITS  # the suits, and the confined cards' classes when there are any
+    for c in range(NUM_EFFECTIVE_SUITS, NUM_CLASSES):
+        if counts[c] > 0:
+            classes = NUM_CLASSES
     places = 0
     for h in range(holders):
         places += free[h]
     spare = 0  # at most every proper set of holders' slack: while it is 1 or more, every holder fits
     for i in range(total):
-        b = cards[i]
+        b = cards[i] & BIT_INDEX
         suit = tb.bit_suit[b]
+        klass = suit + NUM_EFFECTIVE_SUITS if cards[i] & CONFINED else suit
         card = ONE << np.uint64(b)
-        counts[suit] -= 1
+        counts[klass] -= 1
         uneven = places != total - i  # the places left are not the cards left (a view that cannot be dealt)
         if constrained and (spare < 1 or uneven):
-            holder_masks(allowed, free, holders, masks)
-            hall_slack(counts, masks, free, holders, slack)
+            holder_masks(allowed, free, holders, masks, classes)
+            hall_slack(counts, masks, free, holders, slack, classes)
             spare = least_proper_slack(slack, holders)
         if constrained and (spare < 1 or uneven):
-            fitting_holders(allowed, free, holders, suit, slack, fits)
+            fitting_holders(allowed, free, holders, klass, slack, fits)
         else:  # no set of holders short (`fitting_holders` with no slack below 1): the places and the voids decide
             for h in range(holders):
-                fits[h] = free[h] > 0 and allowed[h] >> suit & 1
+                fits[h] = free[h] > 0 and allowed[h] >> klass & 1
         weight_sum = 0
         for strict in (True, False):  # the pairless seats first; without a place left, the voids alone
             for h in range(holders):

@@ -5,8 +5,9 @@ deals and the value of 80分. Its showings, 反底s and bury are the heuristic's
 - Deals (`policies.sampler.deals`): the hidden cards agree with the hands' sizes, the voids and missing pairs shown
   in play, the cards of failed throws and what each seat showed during the deal and in a 反底 (`view.shown_*`: the
   level cards or joker pairs it showed, held until it plays them, `engine.tractor80.hand.note_shown`). The kitty's
-  burier (the 庄, or the last 反底) knows it; for every other seat it is one more holder of hidden cards. No auction
-  or trump model: every showing is in the view.
+  burier (the 庄, or the last 反底) knows it; for every other seat it is one more holder of hidden cards. A seat whose
+  bury a 反底 took (the 庄 after a 反底) knows those cards: the ones still hidden are dealt only to the seats that
+  took the kitty after it or to the kitty (`deals.confine`). No auction or trump model: every showing is in the view.
 - Value (`zhuang_value`): the 庄家方's result of the hand at the rules' level table (§7.3.11 抠底 with its
   multiplier, §7.3.12): the levels it goes up, or minus those the 抓分方 go up (0 for a bare take-over), less
   TOTAL_WEIGHT × T, so T breaks ties; the 抓分方 want it low. A failed throw before the search counts the same in every
@@ -26,8 +27,16 @@ from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.units import card_points
 from baofen_sim.policies.registry import SAMPLER_SAMPLES, SAMPLER_STOP_BEHIND, SAMPLER_SWITCH_Z
-from baofen_sim.policies.sampler import choose, halve, load_position, play_candidate, search_scratch, tally
-from baofen_sim.policies.sampler.deals import deal_from, deal_layout
+from baofen_sim.policies.sampler import (
+    choose,
+    halve,
+    load_position,
+    play_candidate,
+    play_candidates,
+    search_scratch,
+    tally,
+)
+from baofen_sim.policies.sampler.deals import confine, deal_from, deal_layout
 
 TOTAL_WEIGHT = 1e-4  # T breaks ties between equal level results (T stays far below 1 / TOTAL_WEIGHT)
 
@@ -48,22 +57,41 @@ def zhuang_value(tb, hr, st, view, result, zhuang, last_leader, kitty_ge1, kitty
     return (levels if won else -levels) - TOTAL_WEIGHT * total
 
 
+@njit(cache=True, inline="always")
+def seat_layout(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size):
+    """(layout, knows_kitty): what the seat's deals start from (`deals.deal_layout`) and whether it knows the kitty.
+    `known`: the kitty to its burier; to a seat whose bury a 反底 took (`view.bury_takers`), that bury, whose cards
+    still hidden lie with the takers or in the kitty (`deals.confine`); else nothing."""
+    takers = view.bury_takers[seat]
+    knows_kitty = known_ge1 != ZERO and takers == 0
+    layout = deal_layout(tb, view, seat, hand_ge1, hand_eq2, known_ge1 if knows_kitty else ZERO,
+                         known_eq2 if knows_kitty else ZERO, 0 if knows_kitty else kitty_size)
+    if takers != 0:
+        confine(tb, view, layout, known_ge1, known_eq2, takers)
+    return layout, knows_kitty
+
+
 @njit(cache=True)
+def deal80_once(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size, state, out_ge1, out_eq2):
+    """One of the seat's deals (`seat_layout`, `deals.deal_from`; as `deals.deal_once`). Returns the stream."""
+    layout, _ = seat_layout(tb, view, seat, np.uint64(hand_ge1), np.uint64(hand_eq2), np.uint64(known_ge1),
+                            np.uint64(known_eq2), kitty_size)
+    return deal_from(tb, layout, state, out_ge1, out_eq2)
+
+
+@njit(cache=True, inline="always")
 def search80(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state,
              cand_ge1, cand_eq2, count):
     """(rng_state, index) of the candidate with the best mean `zhuang_value` for the seat's side over the sampled
-    deals, as `policies.sampler.search` chooses (successive halving, stop_behind, switch_z); the 80分 engine's
-    `sampler_play` calls it (`policies.sampler.entry`)."""
+    deals, as `policies.sampler.search` chooses (successive halving, stop_behind, switch_z)."""
     seat = real_view.seat
     zhuang = real_view.declarer
-    knows_kitty = known_ge1 != ZERO  # the kitty's burier
-    kitty_size = 0 if knows_kitty else hr.kitty_size
     side = 1.0 if real_view.side_mask >> seat & 1 else -1.0
     states, views, deal_ge1, deal_eq2, totals, gain_squares, values, alive = search_scratch(count)
     results = np.zeros(1, dtype=RESULT_DTYPE)  # used as results[0], as states[0] and views[0]
     samples = max(1, np.int64(params[SAMPLER_SAMPLES]))
     stop_behind = params[SAMPLER_STOP_BEHIND] > 0.5
-    layout = deal_layout(tb, real_view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size)
+    layout, knows_kitty = seat_layout(tb, real_view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, hr.kitty_size)
     for i in range(samples):
         if halve(i, samples, stop_behind, totals, alive):
             return rng_state, 0
@@ -81,3 +109,17 @@ def search80(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, known
             tally(totals, gain_squares, values, c,
                   side * zhuang_value(tb, hr, st, view, results[0], zhuang, last_leader, kitty_ge1, kitty_eq2))
     return rng_state, choose(totals, gain_squares, alive, samples, params[SAMPLER_SWITCH_Z])
+
+
+@njit(cache=True)
+def sampler_play80(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
+    """(rng_state, ge1, eq2): `policies.sampler.sampler_play` with the 80分 search (`search80`, inlined); the 80分
+    engine's sampler plays it (`policies.sampler.entry.game_play`)."""
+    hand_ge1 = np.uint64(hand_ge1)
+    hand_eq2 = np.uint64(hand_eq2)
+    cand_ge1, cand_eq2, count = play_candidates(params, tb, lead, is_lead, view, hand_ge1, hand_eq2)
+    if count <= 1:
+        return rng_state, cand_ge1[0], cand_eq2[0]
+    rng_state, best = search80(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, np.uint64(known_ge1),
+                               np.uint64(known_eq2), rng_state, cand_ge1, cand_eq2, count)
+    return rng_state, cand_ge1[best], cand_eq2[best]
