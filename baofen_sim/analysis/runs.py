@@ -148,6 +148,16 @@ def open_run(out_dir: str | Path, warn: Warn = warn_on_stderr) -> Run:
     return source
 
 
+def open_paired_runs(first: str | Path, second: str | Path) -> tuple[Run, Run]:
+    """Two runs for a paired comparison: refused unless they were played on the same deals (the same seed)."""
+    a, b = open_run(first), open_run(second)
+    seed_a, seed_b = (a.spec or {}).get("seed"), (b.spec or {}).get("seed")
+    if seed_a != seed_b:
+        raise ReportError(f"{first} and {second} were played on other deals (seeds {seed_a} and {seed_b}): "
+                          "a paired comparison needs the same seed")
+    return a, b
+
+
 def seats_of(columns: list[str]) -> int:
     """The number of seats of a hand table: its `settle_<i>` columns."""
     return sum(1 for name in columns if name.startswith("settle_") and name[7:].isdigit())

@@ -52,3 +52,21 @@ def key_text(key: dict[str, Any]) -> str:
 def signed_ci(interval: list[float] | None, percent: bool = True) -> str:
     """The interval of a difference, in the units of `signed`."""
     return "-" if interval is None else f"[{signed(interval[0], percent)}, {signed(interval[1], percent)}]"
+
+
+def rate_text(value: dict[str, Any]) -> str:
+    """A `stats.rate_summary` as "12.34% [11.90, 12.80]", or "–" without hands."""
+    if value["rate"] is None:
+        return "–"
+    low, high = value["ci95"]
+    return f"{100 * value['rate']:.2f}% [{100 * low:.2f}, {100 * high:.2f}]"
+
+
+def mean_text(value: dict[str, Any], digits: int = 3) -> str:
+    """A `stats.mean_summary` as "0.123 [0.100, 0.146]", or "–" without hands."""
+    if value["mean"] is None:
+        return "–"
+    if value["ci95"] is None:
+        return f"{value['mean']:.{digits}f}"
+    low, high = value["ci95"]
+    return f"{value['mean']:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"

@@ -21,9 +21,10 @@ from typing import Any
 import polars as pl
 from rich.console import Console
 
-from baofen_sim.analysis.runs import ReportError, Run, Sweep, open_output, open_run
+from baofen_sim.analysis.runs import ReportError, Run, Sweep, open_output, open_paired_runs, open_run
 from baofen_sim.analysis.stats import mean_summary as mean
 from baofen_sim.analysis.stats import rate_summary as rate
+from baofen_sim.analysis.text import mean_text, rate_text
 from baofen_sim.codes import NUM_TEAMS, TRUMP_SOURCE_LABELS
 from baofen_sim.rules.options import TrumpSelection
 
@@ -95,20 +96,6 @@ def _games(hands: pl.DataFrame) -> dict[str, Any]:
     return out
 
 
-def _rate_text(value: dict[str, Any]) -> str:
-    if value["rate"] is None:
-        return "–"
-    low, high = value["ci95"]
-    return f"{100 * value['rate']:.2f}% [{100 * low:.2f}, {100 * high:.2f}]"
-
-
-def _mean_text(value: dict[str, Any], digits: int = 3) -> str:
-    if value["mean"] is None:
-        return "–"
-    if value["ci95"] is None:
-        return f"{value['mean']:.{digits}f}"
-    low, high = value["ci95"]
-    return f"{value['mean']:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
 
 
 def print_tractor80_report(report: Report80, console: Console) -> None:
@@ -118,22 +105,22 @@ def print_tractor80_report(report: Report80, console: Console) -> None:
         console.print(line, markup=False, highlight=False)
 
     echo(f"80分 run {report['out']}: {report['hands']:,} hands at {report['tables']:,} tables")
-    echo(f"the 庄家方 win the hand (T below the threshold): {_rate_text(report['zhuang_side_wins'])}")
+    echo(f"the 庄家方 win the hand (T below the threshold): {rate_text(report['zhuang_side_wins'])}")
     echo("the defenders' total T over the level table (§7.3.12):")
     for row in report["defenders_total"]:
-        echo(f"  {row['row']:<16} {_rate_text(row)}")
-    echo(f"levels gained per hand: {_mean_text(report['levels_per_hand'])}; "
-         + "; ".join(f"{side}: {_mean_text(v)}" for side, v in report["levels_per_hand_by_side"].items()))
+        echo(f"  {row['row']:<16} {rate_text(row)}")
+    echo(f"levels gained per hand: {mean_text(report['levels_per_hand'])}; "
+         + "; ".join(f"{side}: {mean_text(v)}" for side, v in report["levels_per_hand_by_side"].items()))
     games = report["games"]
-    echo(f"games finished: {games['finished']:,}, hands per finished game {_mean_text(games['hands_per_game'], 2)}; "
-         "won by " + ", ".join(f"{team} {_rate_text(v)}" for team, v in games["team_wins"].items()))
-    echo("trump set by: " + ", ".join(f"{label} {_rate_text(v)}" for label, v in report["trump_source"].items()))
-    echo(f"showings per hand {_mean_text(report['showings_per_hand'])}, 反底 per hand "
-         f"{_mean_text(report['fandi_per_hand'])}")
+    echo(f"games finished: {games['finished']:,}, hands per finished game {mean_text(games['hands_per_game'], 2)}; "
+         "won by " + ", ".join(f"{team} {rate_text(v)}" for team, v in games["team_wins"].items()))
+    echo("trump set by: " + ", ".join(f"{label} {rate_text(v)}" for label, v in report["trump_source"].items()))
+    echo(f"showings per hand {mean_text(report['showings_per_hand'])}, 反底 per hand "
+         f"{mean_text(report['fandi_per_hand'])}")
     koudi = report["koudi"]
-    echo(f"抠底 (the 抓分方 win the last trick, m > 0): {_rate_text(koudi['rate'])}; then the bonus "
-         f"{_mean_text(koudi['bonus_when_won'], 2)}, the multiplier {_mean_text(koudi['multiplier_when_won'], 2)}")
-    echo(f"failed throws per hand: {_mean_text(report['failed_throws_per_hand'])}")
+    echo(f"抠底 (the 抓分方 win the last trick, m > 0): {rate_text(koudi['rate'])}; then the bonus "
+         f"{mean_text(koudi['bonus_when_won'], 2)}, the multiplier {mean_text(koudi['multiplier_when_won'], 2)}")
+    echo(f"failed throws per hand: {mean_text(report['failed_throws_per_hand'])}")
 
 
 # ----- sweeps: each variant, and its paired difference from the first on the same deals ---------------------------
@@ -183,10 +170,7 @@ def paired_differences(a: Run, b: Run) -> Report80:
 
 def tractor80_comparison(first: str | Path, second: str | Path) -> Report80:
     """Two 80分 runs on the same deals: each run's numbers and the paired differences B − A."""
-    a, b = open_run(first), open_run(second)
-    if (a.spec or {}).get("seed") != (b.spec or {}).get("seed"):
-        raise ReportError(f"{first} and {second} were played on other deals (seeds {(a.spec or {}).get('seed')} and "
-                          f"{(b.spec or {}).get('seed')}): a paired comparison needs the same seed")
+    a, b = open_paired_runs(first, second)
     return {"a": run_numbers(a), "b": run_numbers(b), **paired_differences(a, b)}
 
 
@@ -196,11 +180,11 @@ def print_tractor80_comparison(report: Report80, console: Console) -> None:
 
     for name in ("a", "b"):
         numbers = report[name]
-        echo(f"{name.upper()} {numbers['out']}: the 庄家方 win {_rate_text(numbers['zhuang_side_wins'])}, levels "
-             f"per hand {_mean_text(numbers['levels_per_hand'])}, games finished {numbers['games']['finished']:,}")
+        echo(f"{name.upper()} {numbers['out']}: the 庄家方 win {rate_text(numbers['zhuang_side_wins'])}, levels "
+             f"per hand {mean_text(numbers['levels_per_hand'])}, games finished {numbers['games']['finished']:,}")
     echo(f"paired, B − A ({report['hands']:,} hands):")
     for name, value in report["differences"].items():
-        echo(f"  {name:<24} {_mean_text(value, 4)}")
+        echo(f"  {name:<24} {mean_text(value, 4)}")
 
 
 def print_tractor80_sweep_report(report: Report80, console: Console) -> None:
@@ -209,14 +193,14 @@ def print_tractor80_sweep_report(report: Report80, console: Console) -> None:
 
     echo(f"80分 sweep {report['out']} over {', '.join(report['vary'])}: {len(report['variants'])} variants")
     for variant in report["variants"]:
-        echo(f"{_values_text(variant['values'])}: the 庄家方 win {_rate_text(variant['zhuang_side_wins'])}, levels per "
-             f"hand {_mean_text(variant['levels_per_hand'])}, 抠底 {_rate_text(variant['koudi']['rate'])}, games "
+        echo(f"{_values_text(variant['values'])}: the 庄家方 win {rate_text(variant['zhuang_side_wins'])}, levels per "
+             f"hand {mean_text(variant['levels_per_hand'])}, 抠底 {rate_text(variant['koudi']['rate'])}, games "
              f"finished {variant['games']['finished']:,}")
     for paired in report["paired"]:
         echo(f"paired, {_values_text(paired['values'])} − {_values_text(report['baseline'])} "
              f"({paired['hands']:,} hands):")
         for name, value in paired["differences"].items():
-            echo(f"  {name:<24} {_mean_text(value, 4)}")
+            echo(f"  {name:<24} {mean_text(value, 4)}")
 
 
 def _values_text(values: dict[str, Any]) -> str:

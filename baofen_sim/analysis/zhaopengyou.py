@@ -21,10 +21,10 @@ from typing import Any
 import polars as pl
 from rich.console import Console
 
-from baofen_sim.analysis.runs import ReportError, Run, Sweep, open_output, open_run
+from baofen_sim.analysis.runs import ReportError, Run, Sweep, open_output, open_paired_runs, open_run
 from baofen_sim.analysis.stats import mean_summary as mean
 from baofen_sim.analysis.stats import rate_summary as rate
-from baofen_sim.analysis.tractor80 import _mean_text, _rate_text
+from baofen_sim.analysis.text import mean_text, rate_text
 from baofen_sim.rules.options import TrumpSelection
 
 ReportZpy = dict[str, Any]
@@ -112,24 +112,24 @@ def print_zhaopengyou_report(report: ReportZpy, console: Console) -> None:
         console.print(line, markup=False, highlight=False)
 
     echo(f"找朋友 run {report['out']}: {report['hands']:,} hands at {report['tables']:,} tables")
-    echo(f"the declarer's side wins: {_rate_text(report['declarer_side_wins'])}; "
-         + "; ".join(f"{side}: {_rate_text(v)}" for side, v in report["wins_by_side"].items()))
-    echo(f"1 vs 4: {_rate_text(report['one_vs_four'])}; because of " + ", ".join(
-        f"{cause} {_rate_text(v)}" for cause, v in report["one_vs_four_causes"].items()))
+    echo(f"the declarer's side wins: {rate_text(report['declarer_side_wins'])}; "
+         + "; ".join(f"{side}: {rate_text(v)}" for side, v in report["wins_by_side"].items()))
+    echo(f"1 vs 4: {rate_text(report['one_vs_four'])}; because of " + ", ".join(
+        f"{cause} {rate_text(v)}" for cause, v in report["one_vs_four_causes"].items()))
     reveal = report["reveal"]
-    echo(f"the friend reveals himself: {_rate_text(reveal['revealed'])}, in trick (from 0) "
-         f"{_mean_text(reveal['trick'], 2)}; points cleared then {_mean_text(reveal['points_cleared'], 2)} "
-         f"(some: {_rate_text(reveal['some_points_cleared'])})")
-    echo(f"forced calls {_rate_text(report['forced_calls'])}; overcalled {_rate_text(report['overcalled'])}, "
-         f"overcalls per hand {_mean_text(report['overcalls_per_hand'])}; conceded {_rate_text(report['conceded'])}")
+    echo(f"the friend reveals himself: {rate_text(reveal['revealed'])}, in trick (from 0) "
+         f"{mean_text(reveal['trick'], 2)}; points cleared then {mean_text(reveal['points_cleared'], 2)} "
+         f"(some: {rate_text(reveal['some_points_cleared'])})")
+    echo(f"forced calls {rate_text(report['forced_calls'])}; overcalled {rate_text(report['overcalled'])}, "
+         f"overcalls per hand {mean_text(report['overcalls_per_hand'])}; conceded {rate_text(report['conceded'])}")
     echo(f"the defenders' total T ({report['played']:,} hands played out), mean "
-         f"{_mean_text(report['defenders_total_mean'], 2)}:")
+         f"{mean_text(report['defenders_total_mean'], 2)}:")
     for row in report["defenders_total"]:
-        echo(f"  {row['row']:<14} {_rate_text(row)}")
+        echo(f"  {row['row']:<14} {rate_text(row)}")
     kitty = report["kitty"]
-    echo(f"kitty (a defender wins the last trick, m > 0): {_rate_text(kitty['rate'])}; then the bonus "
-         f"{_mean_text(kitty['bonus_when_won'], 2)}, the multiplier {_mean_text(kitty['multiplier_when_won'], 2)}; "
-         f"bonus per hand {_mean_text(kitty['bonus_per_hand'], 2)}")
+    echo(f"kitty (a defender wins the last trick, m > 0): {rate_text(kitty['rate'])}; then the bonus "
+         f"{mean_text(kitty['bonus_when_won'], 2)}, the multiplier {mean_text(kitty['multiplier_when_won'], 2)}; "
+         f"bonus per hand {mean_text(kitty['bonus_per_hand'], 2)}")
 
 
 # ----- sweeps: each variant, and its paired difference from the first on the same deals ---------------------------
@@ -174,23 +174,20 @@ def print_zhaopengyou_sweep_report(report: ReportZpy, console: Console) -> None:
 
     echo(f"找朋友 sweep {report['out']} over {', '.join(report['vary'])}: {len(report['variants'])} variants")
     for variant in report["variants"]:
-        echo(f"{values_text(variant['values'])}: the declarer's side wins {_rate_text(variant['declarer_side_wins'])}"
-             f", 1 vs 4 {_rate_text(variant['one_vs_four'])}, overcalled {_rate_text(variant['overcalled'])}, "
-             f"conceded {_rate_text(variant['conceded'])}, T = {variant['threshold']} "
-             f"{_rate_text(variant['at_threshold'])}")
+        echo(f"{values_text(variant['values'])}: the declarer's side wins {rate_text(variant['declarer_side_wins'])}"
+             f", 1 vs 4 {rate_text(variant['one_vs_four'])}, overcalled {rate_text(variant['overcalled'])}, "
+             f"conceded {rate_text(variant['conceded'])}, T = {variant['threshold']} "
+             f"{rate_text(variant['at_threshold'])}")
     for paired in report["paired"]:
         echo(f"paired, {values_text(paired['values'])} − {values_text(report['baseline'])} "
              f"({paired['hands']:,} hands):")
         for name, value in paired["differences"].items():
-            echo(f"  {name:<24} {_mean_text(value, 4)}")
+            echo(f"  {name:<24} {mean_text(value, 4)}")
 
 
 def zhaopengyou_comparison(first: str | Path, second: str | Path) -> ReportZpy:
     """Two 找朋友 runs on the same deals: each run's numbers and the paired differences B − A."""
-    a, b = open_run(first), open_run(second)
-    if (a.spec or {}).get("seed") != (b.spec or {}).get("seed"):
-        raise ReportError(f"{first} and {second} were played on other deals (seeds {(a.spec or {}).get('seed')} and "
-                          f"{(b.spec or {}).get('seed')}): a paired comparison needs the same seed")
+    a, b = open_paired_runs(first, second)
     return {"a": run_numbers(a), "b": run_numbers(b), **paired_differences(a, b)}
 
 
@@ -200,8 +197,8 @@ def print_zhaopengyou_comparison(report: ReportZpy, console: Console) -> None:
 
     for name in ("a", "b"):
         numbers = report[name]
-        echo(f"{name.upper()} {numbers['out']}: the declarer's side wins {_rate_text(numbers['declarer_side_wins'])}, "
-             f"1 vs 4 {_rate_text(numbers['one_vs_four'])}, conceded {_rate_text(numbers['conceded'])}")
+        echo(f"{name.upper()} {numbers['out']}: the declarer's side wins {rate_text(numbers['declarer_side_wins'])}, "
+             f"1 vs 4 {rate_text(numbers['one_vs_four'])}, conceded {rate_text(numbers['conceded'])}")
     echo(f"paired, B − A ({report['hands']:,} hands):")
     for name, value in report["differences"].items():
-        echo(f"  {name:<24} {_mean_text(value, 4)}")
+        echo(f"  {name:<24} {mean_text(value, 4)}")
