@@ -60,7 +60,8 @@ GAME_ENGINES: dict[Game, GameEngine] = {
     Game.ZHAOPENGYOU_5P: GameEngine(Game.ZHAOPENGYOU_5P, "baofen_sim.engine.zhaopengyou.chunk:run_chunk_zpy",
                                     "baofen_sim.engine.zhaopengyou.chunk:play_tables_zpy",
                                     "baofen_sim.engine.zhaopengyou.chunk:top_kernel_args_zpy",
-                                    "baofen_sim.engine.zhaopengyou.chunk:ZPY_ROWS", policies=("random",)),
+                                    "baofen_sim.engine.zhaopengyou.chunk:ZPY_ROWS",
+                                    policies=("random", "heuristic")),
 }
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from baofen_sim.codes import MANNER_FOLLOWED, MANNER_RUFFED, RUFF, TRUMP
-from baofen_sim.kernels.bits import ONE, ZERO, bit, highest_index, popcount, remove_cards, trailing_zeros
+from baofen_sim.kernels.bits import ONE, ZERO, bit, popcount, remove_cards, trailing_zeros
 from baofen_sim.kernels.follow import (
     EIGHT_OWN,
     FILTER_NONE,
@@ -23,7 +23,19 @@ from baofen_sim.kernels.follow import (
 )
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.trick import NO_VALUE
-from baofen_sim.kernels.units import card_count, links, power, run_bits, run_length, run_starts, tractor_value
+from baofen_sim.kernels.units import (
+    card_count,
+    gap_shift,
+    links,
+    power,
+    real_bits,
+    real_index,
+    run_bits,
+    run_length,
+    run_starts,
+    top_bit,
+    tractor_value,
+)
 from baofen_sim.policies.heuristic.costs import (
     NO_COST,
     PAIR_BREAK_COST,
@@ -49,6 +61,7 @@ def cheapest_pair(tb, pairs, point_weight):
 @njit(cache=True)
 def cheapest_window(tb, pairs, length, point_weight):
     """The cheapest `length` chain-consecutive pairs of `pairs` (a tractor piece), as a mask; 0 if none."""
+    shift = gap_shift(tb, np.uint64(pairs))
     adj = links(tb, pairs)
     starts = run_starts(adj)
     best = ZERO
@@ -57,7 +70,7 @@ def cheapest_window(tb, pairs, length, point_weight):
         low = trailing_zeros(starts)
         run = run_length(adj, low)
         for start in range(low, low + run - length + 1):
-            window = run_bits(start, length)
+            window = real_bits(shift, run_bits(start, length))  # chain view -> cards
             cost = play_cost(tb, window, window, ZERO, point_weight)
             if cost < best_cost:
                 best, best_cost = window, cost
@@ -140,14 +153,15 @@ def primary_above(tb, lead, pool_ge1, pool_eq2, threshold, highest, is_declarer,
     best = ZERO
     if lead.k == 1:
         length = lead.longest
+        shift = gap_shift(tb, np.uint64(pool_eq2))
         adj = links(tb, pool_eq2)
         starts = run_starts(adj)
         while starts != ZERO:
             low = trailing_zeros(starts)
             run = run_length(adj, low)
-            for top in range(low + length - 1, low + run):
-                if tractor_value(tb, top, is_declarer, manner) > threshold:
-                    window = run_bits(top - length + 1, length)
+            for top in range(low + length - 1, low + run):  # chain-view bits
+                if tractor_value(tb, real_index(shift, top), is_declarer, manner) > threshold:
+                    window = real_bits(shift, run_bits(top - length + 1, length))
                     if best == ZERO or highest:
                         best = window
             starts = starts & (starts - ONE)
@@ -155,7 +169,7 @@ def primary_above(tb, lead, pool_ge1, pool_eq2, threshold, highest, is_declarer,
     units = pool_eq2 if lead.pairs > 0 else pool_ge1
     rest = units
     while rest != ZERO:
-        b = trailing_zeros(rest) if not highest else highest_index(rest)
+        b = trailing_zeros(rest) if not highest else top_bit(tb, rest)
         if power(tb, b) > threshold:
             best = bit(b)
             break

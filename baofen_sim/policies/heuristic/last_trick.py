@@ -8,9 +8,9 @@ among them, hold some)."""
 from __future__ import annotations
 
 from baofen_sim.codes import TRUMP
-from baofen_sim.kernels.bits import ZERO, bit, highest_index, remove_cards
+from baofen_sim.kernels.bits import ZERO, bit, remove_cards
 from baofen_sim.kernels.jit import njit
-from baofen_sim.kernels.units import card_count, card_points
+from baofen_sim.kernels.units import card_count, card_points, top_bit
 from baofen_sim.policies.heuristic.unseen import role_param
 from baofen_sim.policies.registry import HEURISTIC_LAST_TRICK
 
@@ -21,7 +21,7 @@ def guard_card(tb, hand_ge1, unseen_ge1):
     trumps = hand_ge1 & tb.suit_mask[TRUMP]
     if trumps == ZERO:
         return ZERO
-    top = highest_index(trumps)
+    top = top_bit(tb, trumps)
     if (unseen_ge1 & tb.beat_mask[top]) != ZERO:
         return ZERO
     return bit(top)

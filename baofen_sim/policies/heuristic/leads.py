@@ -12,8 +12,10 @@ from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.units import (
     card_count,
     card_points,
+    gap_shift,
     held_eight_rank,
     links,
+    real_bits,
     run_bits,
     run_length,
     run_starts,
@@ -54,6 +56,7 @@ def best_unit(tb, ge1, eq2):
             best_ge1 = run_bits(low, length)
         starts = starts & (starts - ONE)
     if best_len > 0:
+        best_ge1 = real_bits(gap_shift(tb, np.uint64(eq2)), best_ge1)  # chain view -> cards
         return best_ge1, best_ge1
     chosen = _most_points_lowest(tb, eq2) if eq2 != ZERO else _most_points_lowest(tb, ge1)
     return chosen, chosen & eq2

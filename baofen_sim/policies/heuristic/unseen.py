@@ -14,7 +14,10 @@ from baofen_sim.kernels.trick import best_run_value, seat_after
 from baofen_sim.kernels.units import (
     card_count,
     card_points,
+    gap_shift,
     links,
+    real_bits,
+    real_index,
     run_bits,
     run_length,
     run_starts,
@@ -185,9 +188,17 @@ def sure_tractor(tb, top, length, is_declarer, unseen_eq2, smask):
 
 @njit(cache=True)
 def top_down_at_least(tb, mask, floor):
-    """The cards of `mask` (one suit) with power >= floor: walked from the top, which is the highest."""
+    """The cards of `mask` (one suit) with power >= floor: walked from the top (bits rise with power
+    but for the lowered 5-player t7/t2)."""
     out = ZERO
     rest = mask
+    if (mask & tb.lowered_mask) != ZERO:  # 5-player lowered t7/t2: bits do not rise with power
+        while rest != ZERO:
+            b = trailing_zeros(rest)
+            if tb.bit_power[b] >= floor:
+                out |= bit(b)
+            rest ^= bit(b)
+        return out
     while rest != ZERO:
         b = highest_index(rest)
         if tb.bit_power[b] < floor:
@@ -211,13 +222,14 @@ def sure_winner_mask(tb, suit, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, is_de
     loose = top_down_at_least(tb, se & ~tractor_bits(tb, se), top_pair)
     out_ge1 = singles | loose
     out_eq2 = loose
+    shift = gap_shift(tb, np.uint64(se))
     adj = links(tb, se)
     starts = run_starts(adj)
     while starts != ZERO:
         low = trailing_zeros(starts)
         length = run_length(adj, low)
-        if sure_tractor(tb, low + length - 1, length, is_declarer, unseen_eq2, smask):
-            run = run_bits(low, length)
+        if sure_tractor(tb, real_index(shift, low + length - 1), length, is_declarer, unseen_eq2, smask):
+            run = real_bits(shift, run_bits(low, length))  # chain view -> cards
             out_ge1 |= run
             out_eq2 |= run
         starts = starts & (starts - ONE)
