@@ -6,6 +6,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -113,20 +118,37 @@ def test_rules_list_show_and_explain_name_the_preset():
     assert "- Only 5-player 找朋友 reads it (RULES §9.5)" in run("rules", "explain", "zpy_tie_at_80").stdout
 
 
-@pytest.mark.parametrize(("command", "message"), [
-    (("simulate", "--rules", "zhaopengyou-5p", "--policy", "heuristic", "--deals", "8", "--out", "OUT"),
-     "5-player 找朋友 plays with the policies random so far, not heuristic"),
-    (("sweep", "--rules", "zhaopengyou-5p", "--policy", "2=heuristic", "--deals", "8", "--vary",
-      "zpy_overcall_max=1,2", "--out", "OUT"), "5-player 找朋友 plays with the policies random so far, not heuristic"),
-    (("tune-play", "--rules", "zhaopengyou-5p", "--deals", "100", "--out", "OUT"),
-     "tune-play tunes the heuristic's play of Baofen and 80分 only so far, not of 5-player 找朋友"),
-    (("warmup", "--rules", "zhaopengyou-5p", "--policy", "heuristic"),
-     "5-player 找朋友 plays with the policies random so far, not heuristic"),
+LACKS_SAMPLER = "5-player 找朋友 plays with the policies random, heuristic so far, not sampler"
+
+
+def run_apart(*args: str, cwd: Path) -> SimpleNamespace:
+    """The CLI in a process of its own: this one's engine is already built for a policy set without the sampler,
+    which the engine commands would refuse first."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    done = subprocess.run([sys.executable, "-m", "baofen_sim", *args], capture_output=True, text=True, env=env,
+                          cwd=cwd)
+    return SimpleNamespace(exit_code=done.returncode, stdout=done.stdout, stderr=done.stderr,
+                           output=done.stdout + done.stderr)
+
+
+@pytest.mark.parametrize("command", [
+    ("simulate", "--rules", "zhaopengyou-5p", "--policy", "sampler", "--deals", "8", "--out", "OUT"),
+    ("sweep", "--rules", "zhaopengyou-5p", "--policy", "2=sampler", "--deals", "8", "--vary", "zpy_overcall_max=1,2",
+     "--out", "OUT"),
+    ("warmup", "--rules", "zhaopengyou-5p", "--policy", "sampler"),
 ])
-def test_the_fast_engine_commands_refuse_a_policy_the_5p_game_lacks_in_one_line(command, message, tmp_path):
+def test_the_fast_engine_commands_refuse_a_policy_the_5p_game_lacks_in_one_line(command, tmp_path):
     out = tmp_path / "run"
-    result = run(*(str(out) if part == "OUT" else part for part in command))
-    assert_one_line_error(result, message)
+    result = run_apart(*(str(out) if part == "OUT" else part for part in command), cwd=tmp_path)
+    assert_one_line_error(result, LACKS_SAMPLER)
+    assert not out.exists()
+
+
+def test_tune_play_refuses_the_5p_game_in_one_line(tmp_path):
+    out = tmp_path / "run"
+    result = run("tune-play", "--rules", "zhaopengyou-5p", "--deals", "100", "--out", str(out))
+    assert_one_line_error(result, "tune-play tunes the heuristic's play of Baofen and 80分 only so far, "
+                                  "not of 5-player 找朋友")
     assert not out.exists()
 
 
