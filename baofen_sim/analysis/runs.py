@@ -37,6 +37,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from baofen_sim.analysis.run_status import reader_status
+from baofen_sim.analysis.stats import mean_summary
 from baofen_sim.io.lock import LockState, lock_state
 from baofen_sim.io.manifest import (
     ChunkEntry,
@@ -156,6 +157,16 @@ def open_paired_runs(first: str | Path, second: str | Path) -> tuple[Run, Run]:
         raise ReportError(f"{first} and {second} were played on other deals (seeds {seed_a} and {seed_b}): "
                           "a paired comparison needs the same seed")
     return a, b
+
+
+def paired_metric_differences(a: Run, b: Run, metrics: tuple[tuple[str, pl.Expr], ...]) -> dict[str, Any]:
+    """B − A on each (name, per-hand expression) of `metrics`, hand by hand over the hands both runs played (the
+    same deals, DESIGN.md §4): the number of hands and each mean difference with its 95% CI."""
+    columns = [expression.alias(name) for name, expression in metrics]
+    hands = (b.scan().select("hand", *columns).collect()
+             .join(a.scan().select("hand", *columns).collect(), on="hand", suffix=" (A)"))
+    return {"hands": hands.height,
+            "differences": {name: mean_summary(hands[name] - hands[f"{name} (A)"]) for name, _ in metrics}}
 
 
 def seats_of(columns: list[str]) -> int:

@@ -21,7 +21,15 @@ from typing import Any
 import polars as pl
 from rich.console import Console
 
-from baofen_sim.analysis.runs import ReportError, Run, Sweep, open_output, open_paired_runs, open_run
+from baofen_sim.analysis.runs import (
+    ReportError,
+    Run,
+    Sweep,
+    open_output,
+    open_paired_runs,
+    open_run,
+    paired_metric_differences,
+)
 from baofen_sim.analysis.stats import mean_summary as mean
 from baofen_sim.analysis.stats import rate_summary as rate
 from baofen_sim.analysis.text import mean_text, rate_text
@@ -148,11 +156,7 @@ def is_zhaopengyou_sweep(out: str | Path) -> bool:
 def paired_differences(a: Run, b: Run) -> ReportZpy:
     """B − A on every PAIRED_METRICS metric, hand by hand over the hands both played (the same deals, DESIGN.md §4):
     the mean difference with its 95% CI."""
-    metrics = [expression.alias(name) for name, expression in PAIRED_METRICS]
-    hands = (b.scan().select("hand", *metrics).collect()
-             .join(a.scan().select("hand", *metrics).collect(), on="hand", suffix=" (A)"))
-    return {"hands": hands.height,
-            "differences": {name: mean(hands[name] - hands[f"{name} (A)"]) for name, _ in PAIRED_METRICS}}
+    return paired_metric_differences(a, b, PAIRED_METRICS)
 
 
 def zhaopengyou_sweep_report(out: str | Path) -> ReportZpy:
