@@ -19,10 +19,12 @@ from baofen_sim.rules.games import GAME_TITLES, Game
 
 # (label, policy, parameter files for every seat, rules): the heuristic with the threshold bidder declares most hands
 # (comparable with the entries before the table bidder became the default, which passes about 84% of them); 80分
-# plays every hand
+# and 找朋友 play every hand
 BENCHED = (("random", "random", (), "baofen"), ("heuristic", "heuristic", ("threshold-bids",), "baofen"),
            ("heuristic, table bids", "heuristic", (), "baofen"),
-           ("80分 random", "random", (), "tractor-80fen"), ("80分 heuristic", "heuristic", (), "tractor-80fen"))
+           ("80分 random", "random", (), "tractor-80fen"), ("80分 heuristic", "heuristic", (), "tractor-80fen"),
+           ("找朋友 random", "random", (), "zhaopengyou-5p"),
+           ("找朋友 heuristic", "heuristic", (), "zhaopengyou-5p"))
 THREADS = (1, 2)
 WARM_TABLES = 64
 
@@ -33,18 +35,19 @@ from baofen_sim.policies.registry import parse_policy_options
 from baofen_sim.rules import load_rules
 from baofen_sim.runspec import RunSpec
 from baofen_sim.simulate import engine_run_chunk as run_chunk
-policies, params = parse_policy_options(["{policy}"], {files!r}, 4)
-spec = RunSpec(rules=load_rules({rules!r}), policies=policies, params=params, deals={hands}, seed=1,
-               threads={threads})
+rules = load_rules({rules!r})
+policies, params = parse_policy_options(["{policy}"], {files!r}, rules.num_players)
+spec = RunSpec(rules=rules, policies=policies, params=params, deals={hands}, seed=1, threads={threads})
 run_chunk(spec, 0, {warm})
 started = time.perf_counter()
 run_chunk(spec, 0, spec.tables)
 print(json.dumps({{"seconds": time.perf_counter() - started}}))
 """
 
-# engines compiled for a cold start: the default (heuristic), random, the sampler, and the tests' set; 80分's
+# engines compiled for a cold start: the default (heuristic), random, the sampler, and the tests' set; 80分's and
+# 找朋友's
 POLICY_MIXES = (("heuristic",), ("random",), ("sampler",), ("random", "heuristic"))
-TRACTOR80_MIXES = (("heuristic",), ("random",))
+GAME_MIXES = ((Game.TRACTOR_80FEN, (("heuristic",), ("random",))), (Game.ZHAOPENGYOU_5P, (("heuristic",), ("random",))))
 
 # import + compile (or load) + first hands, as `baofen-sim warmup` does it: processes=None one compile process
 # per core (baofen_sim.warmup), 1 the whole compile in this one process (the compile before issue 20.10)
@@ -82,16 +85,18 @@ _REFERENCE = """
 import json, time
 from baofen_sim.engine import replay_hand
 from baofen_sim.engine.tractor80.record import replayed_hands80
+from baofen_sim.engine.zhaopengyou.record import replayed_hands_zpy
 from baofen_sim.io.records import parse_record
 from baofen_sim.judge import judge
 from baofen_sim.policies.registry import parse_policy_options
 from baofen_sim.rules import Game, load_rules
 from baofen_sim.runspec import RunSpec
-policies, params = parse_policy_options(["{policy}"], {files!r}, 4)
-spec = RunSpec(rules=load_rules({rules!r}), policies=policies, params=params, deals={hands}, seed=1,
-               hands_per_table={hands})
-if spec.rules.game == Game.TRACTOR_80FEN:
-    records = [parse_record(record) for _, record in replayed_hands80(spec, 0, 1)]
+REPLAYED = {{Game.TRACTOR_80FEN: replayed_hands80, Game.ZHAOPENGYOU_5P: replayed_hands_zpy}}
+rules = load_rules({rules!r})
+policies, params = parse_policy_options(["{policy}"], {files!r}, rules.num_players)
+spec = RunSpec(rules=rules, policies=policies, params=params, deals={hands}, seed=1, hands_per_table={hands})
+if rules.game in REPLAYED:
+    records = [parse_record(record) for _, record in REPLAYED[rules.game](spec, 0, 1)]
 else:
     records = [parse_record(replay_hand(spec, hand)) for hand in range({hands})]
 started = time.perf_counter()
@@ -155,12 +160,12 @@ def measure(config: BenchConfig, echo=print) -> dict:
         figures["cold_compile_s"][label], figures["warm_start_s"][label] = cold_and_warm_start(mix)
         echo(f"{label}: cold compile {figures['cold_compile_s'][label]:.1f} s, "
              f"warm start {figures['warm_start_s'][label]:.2f} s")
-    for mix in TRACTOR80_MIXES:
-        label = "80分 " + "+".join(mix)
-        figures["cold_compile_s"][label], figures["warm_start_s"][label] = cold_and_warm_start(
-            mix, game=Game.TRACTOR_80FEN)
-        echo(f"{label}: cold compile {figures['cold_compile_s'][label]:.1f} s, "
-             f"warm start {figures['warm_start_s'][label]:.2f} s")
+    for game, mixes in GAME_MIXES:
+        for mix in mixes:
+            label = f"{GAME_TITLES[game]} " + "+".join(mix)
+            figures["cold_compile_s"][label], figures["warm_start_s"][label] = cold_and_warm_start(mix, game=game)
+            echo(f"{label}: cold compile {figures['cold_compile_s'][label]:.1f} s, "
+                 f"warm start {figures['warm_start_s'][label]:.2f} s")
     for label, policy, files, rules in BENCHED:
         for threads in THREADS:
             code = _THROUGHPUT.format(policy=policy, files=list(files), threads=threads, hands=config.hands,
