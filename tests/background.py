@@ -13,6 +13,7 @@ import shlex
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,6 +33,9 @@ class Job:
     state: str = "pending"  # pending, running, done
     result: subprocess.CompletedProcess | None = None
     finished: threading.Event = field(default_factory=threading.Event)
+    where: str = ""  # "background", or "foreground" for a job a test had to run itself
+    seconds: float = 0.0  # the job's own wall time
+    waited: float = 0.0  # how long the tests waited for it
 
 
 def cli_warm_up(*commands: str) -> list[str]:
@@ -43,8 +47,9 @@ def cli_warm_up(*commands: str) -> list[str]:
 
 WARM_ZPY = ("from tests.test_engine_zpy import spec_of\n"
             "from baofen_sim.engine.zhaopengyou.record import replayed_hands_zpy\n"
-            "spec = spec_of(deals=2, hands_per_table=2)\n"
-            "replayed_hands_zpy(spec, 0, spec.tables)\n")
+            "for policy in ('random', 'heuristic'):\n"
+            "    spec = spec_of(deals=2, hands_per_table=2, policy=policy)\n"
+            "    replayed_hands_zpy(spec, 0, spec.tables)\n")
 
 # In the order the tests need them (files run in name order).
 JOBS: dict[str, Job] = {
@@ -69,8 +74,11 @@ def _claim(job: Job) -> bool:
         return True
 
 
-def _run(job: Job) -> None:
+def _run(job: Job, where: str) -> None:
+    job.where = where
+    started = time.perf_counter()
     job.result = subprocess.run(job.command, capture_output=True, text=True, check=False, cwd=ROOT)
+    job.seconds = time.perf_counter() - started
     job.state = "done"
     job.finished.set()
 
@@ -82,7 +90,7 @@ def start(collected_modules: set[str]) -> None:
     def work() -> None:
         for job in wanted:
             if _claim(job):
-                _run(job)
+                _run(job, "background")
 
     if wanted:
         threading.Thread(target=work, name="background checks", daemon=True).start()
@@ -91,8 +99,16 @@ def start(collected_modules: set[str]) -> None:
 def output(name: str) -> subprocess.CompletedProcess:
     """The finished process of job `name` (run here and now if nothing has started it)."""
     job = JOBS[name]
+    started = time.perf_counter()
     if _claim(job):
-        _run(job)
+        _run(job, "foreground")
     job.finished.wait()
+    job.waited += time.perf_counter() - started
     assert job.result is not None
     return job.result
+
+
+def summary() -> list[str]:
+    """One line per job that ran: where, its wall time and how long the tests waited for it (CI time budget)."""
+    return [f"{name}: {job.where}, {job.seconds:.0f} s, tests waited {job.waited:.0f} s"
+            for name, job in JOBS.items() if job.state == "done"]

@@ -114,15 +114,16 @@ def test_a_plan_for_a_policy_set_keeps_its_entries_and_their_needs():
     assert CompilePlan.from_json(plan.to_json()) == plan
 
 
-@pytest.mark.parametrize(("game", "functions"), [(Game.BAOFEN, 200), (Game.TRACTOR_80FEN, 150)])
+@pytest.mark.parametrize(("game", "functions"), [(Game.BAOFEN, 200), (Game.TRACTOR_80FEN, 150),
+                                               (Game.ZHAOPENGYOU_5P, 100)])
 def test_every_entry_of_the_shipped_plan_names_a_cached_kernel_with_its_argument_count(tmp_path, game, functions):
     result = run_python(f"""
         import inspect, json
         from baofen_sim import policy_set
-        policy_set.select(["random", "heuristic", "sampler"])
-        import baofen_sim.engine
         from baofen_sim.rules.games import Game
-        from baofen_sim.warmup.plan import load_plan, plan_path, top_kernel
+        from baofen_sim.warmup.plan import game_policies, load_plan, plan_path, top_kernel
+        policy_set.select(game_policies(Game({game.value!r})))
+        import baofen_sim.engine
         from baofen_sim.warmup.signatures import imported, numba_type
         plan, problems = load_plan(plan_path(Game({game.value!r}))), []
         imported(top_kernel(Game({game.value!r})))
@@ -140,7 +141,8 @@ def test_every_entry_of_the_shipped_plan_names_a_cached_kernel_with_its_argument
 
 
 @pytest.mark.parametrize(("game", "module"), [(Game.BAOFEN, "baofen_sim.engine.hand:"),
-                                            (Game.TRACTOR_80FEN, "baofen_sim.engine.tractor80.hand:")])
+                                            (Game.TRACTOR_80FEN, "baofen_sim.engine.tractor80.hand:"),
+                                            (Game.ZHAOPENGYOU_5P, "baofen_sim.engine.zhaopengyou.hand:")])
 def test_the_warm_up_of_a_game_hands_its_own_plan_to_the_compile_processes(monkeypatch, game, module):
     import baofen_sim.warmup as warmup
 
@@ -154,8 +156,9 @@ def test_the_warm_up_of_a_game_hands_its_own_plan_to_the_compile_processes(monke
     report = warmup.warm_up(lambda: None, processes=2, show=False, game=game)
     assert report.processes == 2 and handed
     assert any(name.startswith(module) for name in handed)
-    other = "baofen_sim.engine.tractor80." if game == Game.BAOFEN else "baofen_sim.engine.hand:"
-    assert not any(name.startswith(other) for name in handed)  # a run compiles no other game's code
+    others = [m for m in ("baofen_sim.engine.hand:", "baofen_sim.engine.tractor80.", "baofen_sim.engine.zhaopengyou.")
+              if not module.startswith(m)]
+    assert not any(name.startswith(tuple(others)) for name in handed)  # a run compiles no other game's code
 
 
 @pytest.mark.parametrize(("game", "play", "other_game"), [

@@ -198,7 +198,8 @@ def discover(policy: str, game: Game = Game.BAOFEN) -> dict:
     from baofen_sim.runspec import RunSpec
 
     engine = game_engine(game)
-    spec = RunSpec(rules=game_preset(game), policies=(policy,) * 4, deals=1, hands_per_table=1)
+    rules = game_preset(game)
+    spec = RunSpec(rules=rules, policies=(policy,) * rules.num_players, deals=1, hands_per_table=1)
     args = resolve(engine.top_kernel_args)(spec)
     calls: dict[Signature, set[Signature]] = {}
     table: TypeTable = {}

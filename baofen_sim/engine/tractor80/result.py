@@ -12,16 +12,13 @@ from baofen_sim.cards import RANK_A
 from baofen_sim.codes import (
     GAME_END_REACH_A,
     KITTY_BASIS_LEAD_STRUCTURE,
-    MULTI_TRACTOR_SUM,
     NEXT_ON_HOLD_PARTNER,
     NO_SEAT,
 )
 from baofen_sim.engine.tractor80.records import NUM_SEATS, NUM_TEAMS
-from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.jit import njit
-from baofen_sim.kernels.units import longest_run, run_pairs_total
+from baofen_sim.kernels.kitty import kitty_multiplier
 
-CARDS_PER_PAIR = 2
 PARTNER_OFFSET = 2  # a seat's partner sits opposite (§7.3.1)
 
 
@@ -29,19 +26,6 @@ PARTNER_OFFSET = 2  # a seat's partner sits opposite (§7.3.1)
 def team_of(seat):
     """Team 0 (seats 0 and 2) or team 1 (seats 1 and 3)."""
     return seat % NUM_TEAMS
-
-
-@njit(cache=True)
-def kitty_multiplier(tb, rules, pairs):
-    """§7.3.11 the multiplier of a play whose pairs are `pairs` (its eq2), split into units (§1.9): with a tractor,
-    tractor_multiplier × the cards of its longest tractor (of all its tractors under `sum`, A23); else, with a pair,
-    pair_multiplier; else single_multiplier."""
-    tractor_pairs = run_pairs_total(tb, pairs) if rules.multi_tractor == MULTI_TRACTOR_SUM else longest_run(tb, pairs)
-    if tractor_pairs > 0:
-        return rules.tractor_multiplier * CARDS_PER_PAIR * tractor_pairs
-    if pairs != ZERO:
-        return rules.pair_multiplier
-    return rules.single_multiplier
 
 
 @njit(cache=True)

@@ -4,10 +4,10 @@ No levels and no stakes (A36). `zr` is the HAND_ZPY_RULES_DTYPE record."""
 from __future__ import annotations
 
 from baofen_sim.codes import KITTY_BASIS_LEAD_STRUCTURE
-from baofen_sim.engine.tractor80.result import kitty_multiplier
 from baofen_sim.engine.zhaopengyou.materialize import KITTY_RULE_FLAT_DOUBLE, KITTY_RULE_NONE
 from baofen_sim.engine.zhaopengyou.records import NUM_SEATS
 from baofen_sim.kernels.jit import njit
+from baofen_sim.kernels.kitty import kitty_multiplier
 
 FLAT_DOUBLE = 2  # "扣底翻番"
 
