@@ -5,9 +5,8 @@ A plug-in is a `PluginPolicy` object in an importable module, named `module:attr
 of any game (`GAME_DECISIONS`: Baofen's bid, bury and trump, 80分's showing, 反底 and bury, 找朋友's call, forced
 call, overcall, concession and bury, the shared lead and follow), with the signatures of `SIGNATURES`; every decision
 it leaves out is taken by its `fallback` built-in policy, so a plug-in of one game's decisions plays the other games
-as its fallback does. Its parameter row
-holds the fallback's parameters first, then its own (`params`), so `--param SEAT.KEY=VALUE` reaches both;
-`PluginPolicy.slot(name)` is the index of one of its own.
+as its fallback does. Its parameter row holds the fallback's parameters first, then its own (`params`), so
+`--param SEAT.KEY=VALUE` reaches both; `PluginPolicy.slot(name)` is the index of one of its own.
 
 Loading checks what can be checked before the engine compiles: the module imports, the attribute is a
 `PluginPolicy`, each function is compiled and takes the documented arguments, and each one of the run's game
@@ -275,8 +274,8 @@ SAMPLED_ZPY = ("call7", "forced_call", "overcall", "concede", "bury_zpy")
 
 def _sample_arguments_zpy() -> dict[str, tuple]:
     """One sample call per 找朋友 decision (the lead and follow are Baofen's): a seat of 20 cards with a pair of 7♥
-    and a 7♠ may call with either 7 after 12 cards, make the forced call with the turned-up 7♠ or the 7♥ (trump ♠),
-    overcall with its pair of 7♥, concede under ♠, and bury 8 of its 28 cards (trump ♠)."""
+    and a 7♠ may call with either 7 after 12 cards, make the forced call with either (naming ♠ or ♥, as under
+    any_7), overcall with its pair of 7♥, concede under ♠, and bury 8 of its 28 cards (trump ♠)."""
     from baofen_sim.cards import RANK_7, kind_of
 
     seven_s, seven_h = kind_of(0, RANK_7), kind_of(1, RANK_7)
@@ -285,6 +284,7 @@ def _sample_arguments_zpy() -> dict[str, tuple]:
     counts[seven_s], counts[seven_h] = 1, 2
     options, option_trumps = np.zeros(NUM_KINDS, dtype=np.int64), np.zeros(NUM_KINDS, dtype=np.int64)
     options[:2] = seven_s, seven_h
+    option_trumps[:2] = 0, 1
     hand = counts.copy()
     hand[[0, 1, 3, 4, 13, 14, 26, 27]] = 1  # the kitty taken up: 28 cards
     params = np.zeros(MAX_PARAMS, dtype=np.float64)
