@@ -1,16 +1,19 @@
-"""Three plug-in policies (docs/policies.md), run from the repository root with
+"""Four plug-in policies (docs/policies.md), run from the repository root with
 
     baofen-sim simulate --policy examples.plugin_policies:COPY_RANDOM --deals 20000 --out runs/copy-random
     baofen-sim simulate --policy 0=examples.plugin_policies:CAUTIOUS --param 0.min_pairs=5 --out runs/cautious
     baofen-sim simulate --rules tractor-80fen --policy 1=examples.plugin_policies:EAGER --out runs/eager
+    baofen-sim simulate --rules zhaopengyou-5p --policy 2=examples.plugin_policies:BOLD --out runs/bold
 
-- COPY_RANDOM re-implements every decision of the built-in `random` policy, in both games, with the public
-  kernels, draw for draw: a run with it gives the same hands as a run with `random` (tests/test_plugins.py and
-  tests/test_plugins_80fen.py check it).
+- COPY_RANDOM re-implements every decision of the built-in `random` policy, in the three games, with the public
+  kernels, draw for draw: a run with it gives the same hands as a run with `random` (tests/test_plugins.py,
+  tests/test_plugins_80fen.py and tests/test_plugins_zpy.py check it).
 - CAUTIOUS bids only with at least `min_pairs` pairs (its own parameter) and plays like `heuristic`, its
   fallback for every decision it does not supply (in 80分, all of them).
 - EAGER (80分) shows its first legal option as soon as it has one and never challenges the kitty (反底); the rest,
   and all of Baofen, as `heuristic`.
+- BOLD (找朋友) calls with a 7 as soon as it holds one, never overcalls and never concedes; the rest, and the other
+  games, as `heuristic`.
 """
 
 from __future__ import annotations
@@ -28,8 +31,16 @@ from baofen_sim.kernels.rng import bounded, next_u64
 from baofen_sim.policies.plugins import PluginPolicy
 from baofen_sim.policies.registry import HEURISTIC
 from baofen_sim.policies.tractor80.declare import FANDI_PROBABILITY, SHOW_PROBABILITY, random_choice
+from baofen_sim.policies.zhaopengyou.random_calls import (
+    CALL_PROBABILITY,
+    NO_CARD,
+    OVERCALL_PROBABILITY,
+    random_concede,
+    random_option,
+    random_pick,
+)
 
-MAX_HAND = 40  # the declarer's 33 cards fit
+MAX_HAND = 40  # the declarer's 33 cards fit (80分's 33, 找朋友's 28)
 RANDOM_PASS_WEIGHT = 0  # slot of `pass_weight`, random's only parameter (this policy's fallback)
 UNIT_53 = 1.0 / 9007199254740992.0  # 2**-53
 
@@ -105,9 +116,40 @@ def uniform_bury80(params, counts, level, trump, rng_state, out):
     return uniform_bury(params, counts, rng_state, out)
 
 
+@njit(cache=True)
+def uniform_call7(params, counts, received, n_options, options, rng_state):
+    """找朋友: a call with one of the 7s held (a copy uniformly), with probability CALL_PROBABILITY at each poll."""
+    return random_option(n_options, CALL_PROBABILITY, options, rng_state)
+
+
+@njit(cache=True)
+def uniform_forced_call(params, counts, n_options, options, option_trumps, rng_state):
+    """找朋友: the flip holder's call, one of the cards zpy_flip_call allows, uniformly."""
+    return random_pick(n_options, options, rng_state)
+
+
+@njit(cache=True)
+def uniform_overcall(params, counts, n_options, options, rng_state):
+    """找朋友: a pair of one of the legal 7s, with probability OVERCALL_PROBABILITY."""
+    return random_option(n_options, OVERCALL_PROBABILITY, options, rng_state)
+
+
+@njit(cache=True)
+def coin_concede(params, counts, trump, rng_state):
+    return random_concede(rng_state)
+
+
+@njit(cache=True)
+def uniform_bury_zpy(params, counts, trump, rng_state, out):
+    """找朋友: as Baofen's, any len(out) of the cards."""
+    return uniform_bury(params, counts, rng_state, out)
+
+
 COPY_RANDOM = PluginPolicy(fallback="random", bid=uniform_bid, bury=uniform_bury, trump=uniform_trump,
                            lead=uniform_lead, follow=uniform_follow, showing=uniform_showing, fandi=uniform_fandi,
-                           bury80=uniform_bury80, doc="the built-in random policy, re-implemented as a plug-in")
+                           bury80=uniform_bury80, call7=uniform_call7, forced_call=uniform_forced_call,
+                           overcall=uniform_overcall, concede=coin_concede, bury_zpy=uniform_bury_zpy,
+                           doc="the built-in random policy, re-implemented as a plug-in")
 
 
 # ---- CAUTIOUS: its own bidder, the heuristic's play -------------------------------------------------------------
@@ -149,3 +191,28 @@ def never_fandi(params, counts, level, set_seat, set_tier, set_suit, seat, n_opt
 
 EAGER = PluginPolicy(fallback="heuristic", showing=first_showing, fandi=never_fandi,
                      doc="80分: shows its first legal option at once, never 反底s; plays like heuristic")
+
+
+# ---- BOLD (找朋友): calls with its first 7, never overcalls, never concedes -----------------------------------------
+
+
+@njit(cache=True)
+def first_seven(params, counts, received, n_options, options, rng_state):
+    """The first of the 7s it holds, whenever the engine asks (it asks only a seat that holds one)."""
+    if n_options == 0:
+        return NO_CARD, rng_state
+    return options[0], rng_state
+
+
+@njit(cache=True)
+def never_overcall(params, counts, n_options, options, rng_state):
+    return NO_CARD, rng_state
+
+
+@njit(cache=True)
+def never_concede(params, counts, trump, rng_state):
+    return False, rng_state
+
+
+BOLD = PluginPolicy(fallback="heuristic", call7=first_seven, overcall=never_overcall, concede=never_concede,
+                    doc="找朋友: calls with its first 7 at once, never overcalls or concedes; plays like heuristic")

@@ -2,6 +2,8 @@
 
     python scripts/differential.py --hands 1000000 --positions 100000 [--rules baofen --rules baofen-001]
     python scripts/differential.py --positions 1000000 --rules tractor-80fen
+    python scripts/differential.py --hands 1000000 --rules zhaopengyou-5p --policy random --policy heuristic
+    python scripts/differential.py --hands 100000 --rules zhaopengyou-5p --set zpy_overcall_max=2
 """
 
 from __future__ import annotations

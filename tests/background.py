@@ -53,11 +53,12 @@ WARM_ZPY = ("from tests.test_engine_zpy import spec_of\n"
 
 # In the order the tests need them (files run in name order).
 JOBS: dict[str, Job] = {
+    "engine-zpy": Job([sys.executable, "-c", WARM_ZPY], ("test_differential_runs_zpy", "test_engine_zpy")),
     "engine-80fen": Job([sys.executable, "-c", WARM_80FEN], ("test_engine_80fen", "test_tune_play_80fen")),
-    "engine-zpy": Job([sys.executable, "-c", WARM_ZPY], ("test_engine_zpy",)),
     "cli-80fen": Job(cli_warm_up("simulate --rules tractor-80fen --deals 8 --seed 1 --out runs/80",
                                  "replay runs/80 --hand 3 --record"), ("test_examples",)),
     "plugins-80fen": Job([sys.executable, "-m", "tests.plugins_80fen"], ("test_plugins_80fen",)),
+    "plugins-zpy": Job([sys.executable, "-m", "tests.plugins_zpy"], ("test_plugins_zpy",)),
     "policy-honesty": Job([sys.executable, "-m", "tests.policy_honesty"], ("test_policy_honesty",)),
     "sampler-hands": Job([sys.executable, "-m", "tests.sampler_hands"], ("test_sampler",)),
     "sampler-search": Job([sys.executable, "-m", "tests.sampler_search"], ("test_sampler",)),

@@ -2,11 +2,11 @@
 
 A plug-in is a `PluginPolicy` object in an importable module, named `module:attribute` in `--policy`
 (`--policy 2=my_policies:CAUTIOUS`). It supplies compiled (`numba.njit`) functions for any of the decisions
-of either game (`GAME_DECISIONS`: Baofen's bid, bury and trump, 80分's showing, 反底 and bury, the shared lead and
-follow), with the signatures of `SIGNATURES`; every decision it leaves out is taken by its `fallback` built-in
-policy, so a plug-in of one game's decisions plays the other game as its fallback does. Its parameter row
-holds the fallback's parameters first, then its own (`params`), so `--param SEAT.KEY=VALUE` reaches both;
-`PluginPolicy.slot(name)` is the index of one of its own.
+of any game (`GAME_DECISIONS`: Baofen's bid, bury and trump, 80分's showing, 反底 and bury, 找朋友's call, forced
+call, overcall, concession and bury, the shared lead and follow), with the signatures of `SIGNATURES`; every decision
+it leaves out is taken by its `fallback` built-in policy, so a plug-in of one game's decisions plays the other games
+as its fallback does. Its parameter row holds the fallback's parameters first, then its own (`params`), so
+`--param SEAT.KEY=VALUE` reaches both; `PluginPolicy.slot(name)` is the index of one of its own.
 
 Loading checks what can be checked before the engine compiles: the module imports, the attribute is a
 `PluginPolicy`, each function is compiled and takes the documented arguments, and each one of the run's game
@@ -30,9 +30,11 @@ from baofen_sim.policies.registry import POLICIES, ParamSpec, PolicyError, Polic
 from baofen_sim.records import MAX_KITTY, MAX_PARAMS
 from baofen_sim.rules.games import Game
 
-DECISIONS = ("bid", "bury", "trump", "lead", "follow", "showing", "fandi", "bury80")
+DECISIONS = ("bid", "bury", "trump", "lead", "follow", "showing", "fandi", "bury80", "call7", "forced_call",
+             "overcall", "concede", "bury_zpy")
 GAME_DECISIONS = {Game.BAOFEN: ("bid", "bury", "trump", "lead", "follow"),
-                  Game.TRACTOR_80FEN: ("showing", "fandi", "bury80", "lead", "follow")}
+                  Game.TRACTOR_80FEN: ("showing", "fandi", "bury80", "lead", "follow"),
+                  Game.ZHAOPENGYOU_5P: ("call7", "forced_call", "overcall", "concede", "bury_zpy", "lead", "follow")}
 FIRST_PLUGIN_ID = len(policy_set.BUILTIN_POLICIES)  # plug-ins take ids from here, in the set's order
 
 # The arguments of each decision function, and what it returns (DESIGN.md §6; docs/policies.md).
@@ -48,8 +50,16 @@ SIGNATURES = {
     "fandi": ("params", "counts", "level", "set_seat", "set_tier", "set_suit", "seat", "n_options", "tiers", "suits",
               "rng_state"),
     "bury80": ("params", "counts", "level", "trump", "rng_state", "out"),  # fills out with the buried kinds -> rng
+    # 找朋友 (policies.zhaopengyou.dispatch): a call with a 7 during the deal, the flip holder's forced call, an
+    # overcall with a pair of 7s -> (card, rng_state); the concession -> (concede, rng_state); the bury -> rng_state
+    "call7": ("params", "counts", "received", "n_options", "options", "rng_state"),
+    "forced_call": ("params", "counts", "n_options", "options", "option_trumps", "rng_state"),
+    "overcall": ("params", "counts", "n_options", "options", "rng_state"),
+    "concede": ("params", "counts", "trump", "rng_state"),
+    "bury_zpy": ("params", "counts", "trump", "rng_state", "out"),  # fills out with the buried kinds -> rng_state
 }
-RESULT_SIZES = {"bid": 2, "bury": 1, "trump": 2, "lead": 3, "follow": 3, "showing": 3, "fandi": 3, "bury80": 1}
+RESULT_SIZES = {"bid": 2, "bury": 1, "trump": 2, "lead": 3, "follow": 3, "showing": 3, "fandi": 3, "bury80": 1,
+                "call7": 2, "forced_call": 2, "overcall": 2, "concede": 2, "bury_zpy": 1}
 
 
 @dataclass(frozen=True)
@@ -66,6 +76,11 @@ class PluginPolicy:
     showing: Any = None  # 80分 only
     fandi: Any = None  # 80分 only
     bury80: Any = None  # 80分 only
+    call7: Any = None  # 找朋友 only
+    forced_call: Any = None  # 找朋友 only
+    overcall: Any = None  # 找朋友 only
+    concede: Any = None  # 找朋友 only
+    bury_zpy: Any = None  # 找朋友 only
     params: tuple[tuple[str, float, str], ...] = ()
     doc: str = ""
     reads_target: bool = True  # its lead or follow function reads view.target (`--target each` is refused)
@@ -125,8 +140,12 @@ def _check_functions(name: str, policy: PluginPolicy) -> None:
         wanted = SIGNATURES[decision]
         arguments = tuple(inspect.signature(function.py_func).parameters)
         if len(arguments) != len(wanted):
-            raise PolicyError(f"{label} takes ({', '.join(arguments)}); a {decision} function takes "
+            raise PolicyError(f"{label} takes ({', '.join(arguments)}); {_a(decision)} {decision} function takes "
                               f"({', '.join(wanted)})")
+
+
+def _a(decision: str) -> str:
+    return "an" if decision[0] in "aeiou" else "a"
 
 
 def _spec(name: str, policy: PluginPolicy, policy_id: int) -> PolicySpec:
@@ -177,14 +196,16 @@ def plugin_spec(name: str) -> PolicySpec:
 
 
 def check_compiles(plugin: LoadedPlugin, game: Game | None = None) -> None:
-    """Compile and run each function of `plugin` for the decisions of `game` (None: of both games) on a small
+    """Compile and run each function of `plugin` for the decisions of `game` (None: of every game) on a small
     sample position with the engine's argument types; a PolicyError naming the function if it does not compile,
     raises or returns the wrong shape."""
     wanted = DECISIONS if game is None else GAME_DECISIONS[game]
     functions = {d: f for d, f in plugin.policy.functions().items() if d in wanted}
-    samples = _sample_arguments() if functions.keys() & set(GAME_DECISIONS[Game.BAOFEN]) else {}
-    if functions.keys() - set(GAME_DECISIONS[Game.BAOFEN]):
-        samples.update(_sample_arguments80())
+    samples: dict[str, tuple] = {}
+    for make, decisions in ((_sample_arguments, GAME_DECISIONS[Game.BAOFEN]), (_sample_arguments80, SAMPLED_80FEN),
+                            (_sample_arguments_zpy, SAMPLED_ZPY)):
+        if functions.keys() & set(decisions):
+            samples.update(make())
     for decision, function in functions.items():
         label = f"plug-in {plugin.name!r}: {decision} function {function.__name__!r}"
         try:
@@ -194,7 +215,7 @@ def check_compiles(plugin: LoadedPlugin, game: Game | None = None) -> None:
             raise PolicyError(f"{label} fails on a sample position: {type(error).__name__}: {first}") from None
         size = len(result) if isinstance(result, tuple) else 1
         if size != RESULT_SIZES[decision]:
-            raise PolicyError(f"{label} returns {size} value(s); a {decision} function returns "
+            raise PolicyError(f"{label} returns {size} value(s); {_a(decision)} {decision} function returns "
                               f"{RESULT_SIZES[decision]}")
 
 
@@ -244,4 +265,34 @@ def _sample_arguments80() -> dict[str, tuple]:
         "showing": (params, counts, 8, level, NO_SEAT, TIER_NONE, 0, 1, 2, tiers, suits, rng),
         "fandi": (params, counts, level, 0, TIER_SINGLE, 0, 1, 1, tiers[1:], suits[1:], rng),
         "bury80": (params, hand, level, 0, rng, np.zeros(MAX_KITTY, dtype=np.int64)[:8]),
+    }
+
+
+SAMPLED_80FEN = ("showing", "fandi", "bury80")
+SAMPLED_ZPY = ("call7", "forced_call", "overcall", "concede", "bury_zpy")
+
+
+def _sample_arguments_zpy() -> dict[str, tuple]:
+    """One sample call per 找朋友 decision (the lead and follow are Baofen's): a seat of 20 cards with a pair of 7♥
+    and a 7♠ may call with either 7 after 12 cards, make the forced call with either (naming ♠ or ♥, as under
+    any_7), overcall with its pair of 7♥, concede under ♠, and bury 8 of its 28 cards (trump ♠)."""
+    from baofen_sim.cards import RANK_7, kind_of
+
+    seven_s, seven_h = kind_of(0, RANK_7), kind_of(1, RANK_7)
+    counts = np.zeros(NUM_KINDS, dtype=np.int8)
+    counts[[2, 9, 16, 22, 28, 30, 35, 41, 44, 47, 50, 52, 53, 12, 25, 38, 40]] = 1
+    counts[seven_s], counts[seven_h] = 1, 2
+    options, option_trumps = np.zeros(NUM_KINDS, dtype=np.int64), np.zeros(NUM_KINDS, dtype=np.int64)
+    options[:2] = seven_s, seven_h
+    option_trumps[:2] = 0, 1
+    hand = counts.copy()
+    hand[[0, 1, 3, 4, 13, 14, 26, 27]] = 1  # the kitty taken up: 28 cards
+    params = np.zeros(MAX_PARAMS, dtype=np.float64)
+    rng, trump = np.uint64(1), 0
+    return {
+        "call7": (params, counts, 12, 2, options, rng),
+        "forced_call": (params, counts, 2, options, option_trumps, rng),
+        "overcall": (params, counts, 1, options[1:], rng),
+        "concede": (params, counts, trump, rng),
+        "bury_zpy": (params, hand, trump, rng, np.zeros(MAX_KITTY, dtype=np.int64)[:8]),
     }

@@ -1,7 +1,8 @@
 """The 找朋友 decisions of this process's policy set (DESIGN.md §6, `baofen_sim.policy_set`), by policy id: the call
 with a 7 during the deal, the forced call, an overcall, the concession and the bury; `random` and `heuristic`
-(policies.zhaopengyou.random_calls and .heuristic); the play is the shared lead and follow dispatch
-(policies.dispatch). Generated as 80分's are (`policies.dispatch.dispatch_source`), from this table:
+(policies.zhaopengyou.random_calls and .heuristic), and a plug-in's own `call7`, `forced_call`, `overcall`,
+`concede` and `bury_zpy` functions (`policies.plugins`), the rest from its fallback; the play is the shared lead and
+follow dispatch (policies.dispatch). Generated as 80分's are (`policies.dispatch.dispatch_source`), from this table:
 
     call_decision(policy_id, params, counts, received, n_options, options, rng_state) -> (card, rng)
         the 7 the seat calls with among the n copies it holds (NO_CARD: it does not call)
@@ -42,7 +43,17 @@ ZPY_DISPATCH = DispatchTable(
             "random": "return random_bury(counts, rng_state, out)",
             "heuristic": "heuristic_bury(counts, trump, out)\n        return rng_state"}),
     },
-    plugin_bodies={},  # no plug-in decisions of 找朋友 yet: a plug-in's fallback decides
+    plugin_bodies={  # a plug-in's own call7, forced_call, overcall, concede and bury_zpy (`policies.plugins`)
+        "call7": "card, rng_state = {f}(params, counts, received, n_options, options, rng_state)\n"
+                 "        return np.int64(card), np.uint64(rng_state)",
+        "forced_call": "card, rng_state = {f}(params, counts, n_options, options, option_trumps, rng_state)\n"
+                       "        return np.int64(card), np.uint64(rng_state)",
+        "overcall": "card, rng_state = {f}(params, counts, n_options, options, rng_state)\n"
+                    "        return np.int64(card), np.uint64(rng_state)",
+        "concede": "concede, rng_state = {f}(params, counts, trump, rng_state)\n"
+                   "        return bool(concede), np.uint64(rng_state)",
+        "bury_zpy": "return np.uint64({f}(params, counts, trump, rng_state, out))",
+    },
     imports={
         "random": ("from baofen_sim.policies.bury import random_bury",
                    "from baofen_sim.policies.zhaopengyou.random_calls import CALL_PROBABILITY, OVERCALL_PROBABILITY, "
