@@ -16,9 +16,11 @@ from baofen_sim.kernels import bits, follow, leads, rng, units
 from baofen_sim.kernels.trick import trick_points
 from baofen_sim.tools.kernel_calls import (
     bits_of,
+    cards_of,
     deal,
     follow_choices,
     lead_choices,
+    lead_of,
     legal_follow,
     legal_lead,
     random_follow,
@@ -178,3 +180,31 @@ def test_s001_follower_holding_two_eights_may_play_either():
         "S9 S9 H9 H9 C9 C9 D9 D9", "S5 S5 H5 H5 C5 C5 D5 D5")
     _, play = random_follow(tb, "S4 S4 H4 H4 C4 C4 D4 D4", hand, 3)
     assert tuple(play) in as_set("S9 S9 H9 H9 C9 C9 D9 D9", "S5 S5 H5 H5 C5 C5 D5 D5")
+
+
+@pytest.mark.parametrize("name", ["baofen", "baofen-001"])
+def test_only_follow_is_the_one_legal_follow_when_there_is_one(name):
+    """follow.only_follow gives the hand's legal follow when it has exactly one (found by counting) and nothing
+    when it has several; a singleton under a tractor requirement or after an eight of a kind is left to the
+    enumeration."""
+    rnd = random.Random(23)
+    found = 0
+    for trump, leader, follower in positions(9, 300):
+        tb = tables(name, trump)
+        _, lead = rnd.choice(lead_choices(tb, leader))
+        hand = rnd.sample(follower, rnd.randrange(1, len(follower) + 1))  # short hands: often a forced answer
+        if len(lead) > len(hand):
+            continue
+        choices = card_sets(follow_choices(tb, lead, hand))
+        ge1, eq2 = follow.only_follow(tb, lead_of(tb, lead), *bits_of(tb, hand))
+        if ge1 != 0:
+            assert choices == card_sets([cards_of(tb, ge1, eq2)])
+            found += 1
+        else:
+            needs = follow.follow_constraints(tb, lead_of(tb, lead), *bits_of(tb, hand))
+            assert len(choices) > 1 or needs.filter != follow.FILTER_NONE or needs.mode == follow.EIGHT_OWN
+    assert found > 30
+    tb = tables()
+    assert follow.only_follow(tb, lead_of(tb, "S5 S5"), *bits_of(tb, "S3 S3 S9 H4")) == bits_of(tb, "S3 S3")
+    assert follow.only_follow(tb, lead_of(tb, "S5"), *bits_of(tb, "S9 S9 H4")) == bits_of(tb, "S9")
+    assert follow.only_follow(tb, lead_of(tb, "S5 S5"), *bits_of(tb, "S9 H4 H6")) == (0, 0)

@@ -209,6 +209,29 @@ def count_submultisets(ge1, eq2, take, min_pairs):
 
 
 @njit(cache=True)
+def only_follow(tb, lead, hand_ge1, hand_eq2):
+    """(ge1, eq2) of the hand's one legal answer to `lead` when it has no other, else (0, 0): the forced cards
+    with the whole pool or none of it (§2.3.1: all of the suit held, or the last cards of the hand), or the one
+    way to take the pairs §2.3.2(b) asks for. Read from the follow constraints by counting
+    (`count_submultisets`), without listing; a tractor requirement (§2.3.2a, §2.7.1) or a held eight of a kind
+    (§2.7.2) gives (0, 0)."""
+    needs = follow_constraints(tb, lead, hand_ge1, hand_eq2)
+    if needs.mode == EIGHT_OWN or needs.filter != FILTER_NONE:
+        return ZERO, ZERO
+    if count_submultisets(needs.pool_ge1, needs.pool_eq2, needs.take, needs.min_pairs) != 1:
+        return ZERO, ZERO
+    pairs = popcount(needs.pool_eq2)
+    kinds = popcount(needs.pool_ge1)
+    for j in range(needs.min_pairs, min(pairs, needs.take // 2) + 1):
+        if _split_weight(pairs, kinds, needs.take, j) == 1:  # C(pairs, j) = C(kinds - j, rest) = 1
+            chosen_pairs = needs.pool_eq2 if j > 0 else ZERO  # j = 0 or every pair
+            rest = needs.take - 2 * j
+            chosen = needs.pool_ge1 & ~chosen_pairs if rest > 0 else ZERO  # no other kind or every one once
+            return needs.fixed_ge1 | chosen_pairs | chosen, needs.fixed_eq2 | chosen_pairs
+    return ZERO, ZERO
+
+
+@njit(cache=True)
 def _random_bits(state, mask, t):
     """(state, t distinct bits drawn uniformly from mask): each draw takes the r-th of the bits left."""
     out = ZERO

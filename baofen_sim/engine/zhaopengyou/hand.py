@@ -7,7 +7,8 @@
 - Deal (§7.4.2, DESIGN.md §4, §8): the pack is `rng.deal_pack(seed, hand)`, seat-stable (seat s's j-th card is
   pack[j N + s]); card k goes to seat (f + k − 1) mod 5, f = `sc.deal_first` (a random seat at a table's first hand,
   then the last result's next_deal_first). After each card every seat from its recipient on is asked, and after
-  the last card once more (A28); the first 7 shown is the call.
+  the last card once more (A28); the first 7 shown is the call. A seat holding no 7, or one that declined under a
+  policy that answers the same cards alike (`declines_until_dealt`), is not asked again before it receives a card.
 - Draws of the flow (the first hand's f, the turned-up card) come from stream STREAM_DRAW, the seats' decisions from
   their own streams, as their plays.
 - Tricks: the shared trick machinery (`engine.tricks`) on the trick tables of the trump; the side mask is the
@@ -49,6 +50,7 @@ from baofen_sim.policies.zhaopengyou.dispatch import (
     forced_call_decision,
     overcall_decision,
 )
+from baofen_sim.policies.zhaopengyou.heuristic import declines_until_dealt
 from baofen_sim.policies.zhaopengyou.random_calls import NO_CARD
 
 NO_TARGET = 0  # 找朋友 has no bid: the play view's target is unused
@@ -57,20 +59,27 @@ NEVER = -1  # reveal_trick of a friend who never showed himself (or no friend)
 
 
 @njit(cache=True)
-def poll_call(sc, st, n, k, first):
-    """One poll of §7.4.4 after card k: each seat from its recipient on that holds a 7 may call; (seat, card) of
-    the first that does, or (NO_SEAT, NO_CARD)."""
+def poll_call(sc, st, n, k, first, settled):
+    """One poll of §7.4.4 after card k: each seat from its recipient on that holds a 7 may call; (seat, card,
+    settled) of the first that does, or (NO_SEAT, NO_CARD, settled). `settled` has bit s for a seat whose answer
+    cannot change before it receives a card (it holds no 7, or its policy `declines_until_dealt` and declined): it
+    is not asked."""
     start = recipient(k, first, n)
     for i in range(n):
         asked = (start + i) % n
+        if (settled >> asked) & 1:
+            continue
         held = held_sevens(sc.counts[asked], sc.options)
         if held == 0:
+            settled |= np.int64(1) << np.int64(asked)
             continue
         card, st.rng[asked] = call_decision(st.policy_ids[asked], st.params[asked], sc.counts[asked],
                                             cards_received(k, asked, first, n), held, sc.options, st.rng[asked])
         if card != NO_CARD:
-            return asked, card
-    return NO_SEAT, NO_CARD
+            return asked, card, settled
+        if declines_until_dealt(st.policy_ids[asked]):
+            settled |= np.int64(1) << np.int64(asked)
+    return NO_SEAT, NO_CARD, settled
 
 
 @njit(cache=True)
@@ -87,13 +96,16 @@ def deal_and_call(hr, cs, sc, st, log, hand, first):
         for i in range(sc.pack.shape[0]):  # the deal order, then the kitty
             log.dealt[i] = dealt_card(sc.pack, i + 1, first, n) if i < DEALT else sc.pack[i]
     caller, card, after = NO_SEAT, NO_CARD, 0
+    settled = np.int64(0)  # poll_call: the seats not to ask before they receive a card
     for k in range(1, DEALT + 1):
-        sc.counts[recipient(k, first, n), dealt_card(sc.pack, k, first, n)] += 1
+        seat = recipient(k, first, n)
+        sc.counts[seat, dealt_card(sc.pack, k, first, n)] += 1
+        settled &= ~(np.int64(1) << np.int64(seat))
         if caller == NO_SEAT:
-            caller, card = poll_call(sc, st, n, k, first)
+            caller, card, settled = poll_call(sc, st, n, k, first, settled)
             after = k
     if caller == NO_SEAT:
-        caller, card = poll_call(sc, st, n, DEALT, first)  # after the last card, once more (A28)
+        caller, card, settled = poll_call(sc, st, n, DEALT, first, settled)  # after the last card, once more (A28)
         after = DEALT
     return caller, card, after
 

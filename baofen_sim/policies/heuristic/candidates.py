@@ -47,6 +47,7 @@ from baofen_sim.policies.heuristic.costs import (
 
 FOLLOW_CAPACITY = 48  # legal follows evaluated one by one; past that, greedy candidates
 GREEDY_SLOTS = 8  # room for the greedy candidates (dump, feed, 2 in-suit wins, 2 ruffs)
+CANDIDATE_SLOTS = FOLLOW_CAPACITY + GREEDY_SLOTS  # a follow's candidate arrays (scratch.stack_empty: a constant)
 
 
 # ---- greedy building ---------------------------------------------------------------------------------

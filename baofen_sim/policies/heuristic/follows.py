@@ -9,11 +9,19 @@ import numpy as np
 
 from baofen_sim.codes import DISCARD, IN_SUIT, RUFF, TRUMP
 from baofen_sim.kernels.bits import ZERO, trailing_zeros
-from baofen_sim.kernels.follow import FOLLOW_FREE, FOLLOW_IN_SUIT, follow_constraints, is_legal_follow
+from baofen_sim.kernels.follow import (
+    FOLLOW_ALL_OF_SUIT,
+    FOLLOW_FREE,
+    FOLLOW_IN_SUIT,
+    follow_constraints,
+    is_legal_follow,
+    only_follow,
+)
 from baofen_sim.kernels.jit import njit
+from baofen_sim.kernels.scratch import stack_empty
 from baofen_sim.kernels.trick import classify_play, compare_plays, winning_play
 from baofen_sim.kernels.units import card_points
-from baofen_sim.policies.heuristic.candidates import FOLLOW_CAPACITY, GREEDY_SLOTS, cheapest_fill, follow_candidates
+from baofen_sim.policies.heuristic.candidates import CANDIDATE_SLOTS, cheapest_fill, follow_candidates
 from baofen_sim.policies.heuristic.costs import NO_COST, POINT_COST, cheapest_single, play_cost
 from baofen_sim.policies.heuristic.last_trick import guarded_hand
 from baofen_sim.policies.heuristic.unseen import (
@@ -21,13 +29,12 @@ from baofen_sim.policies.heuristic.unseen import (
     is_teammate,
     on_declarer_side,
     opponents_after,
-    role_param,
+    play_params,
     ruff_risk,
     secure_singles,
     table_points,
     unseen_cards,
 )
-from baofen_sim.policies.registry import HEURISTIC_FEED_POINTS, HEURISTIC_RUFF_MIN_POINTS, HEURISTIC_WIN_MIN_POINTS
 
 NO_CHOICE = -1
 
@@ -54,32 +61,32 @@ def best_so_far(tb, lead, view):
 
 
 @njit(cache=True)
-def follow_goal(params, tb, lead, view, best_seat, best_cls, best_value, unseen_ge1, unseen_eq2, risky):
+def follow_goal(pp, tb, lead, view, best_seat, best_cls, best_value, unseen_ge1, unseen_eq2, risky):
     """GOAL_FEED when a teammate wins securely (and feed_points > 0), GOAL_PROTECT when a teammate wins
     insecurely, else GOAL_CONTEST."""
     if not is_teammate(view.side_mask, view.seat, best_seat):
         return GOAL_CONTEST
     opp_after = opponents_after(tb, view, best_seat)
-    if params[HEURISTIC_FEED_POINTS] > 0.0 and is_secure(tb, lead, best_cls, best_value, opp_after, True, risky,
-                                                          unseen_ge1, unseen_eq2):
+    if pp.feed_points > 0.0 and is_secure(tb, lead, best_cls, best_value, opp_after, True, risky, unseen_ge1,
+                                          unseen_eq2):
         return GOAL_FEED
     return GOAL_PROTECT
 
 
 @njit(cache=True)
-def worth_winning(params, lead, view, cls, secure, points):
+def worth_winning(pp, lead, cls, secure, points):
     """Is winning with a play of class `cls` worth it, with `points` card points in the trick (own cards
     included)? A ruff needs the seat's ruff_min_points; an in-suit win on a trump lead, or an insecure one,
     its win_min_points; a secure plain-suit win is always taken."""
     if cls == RUFF:
-        return points >= role_param(params, view, HEURISTIC_RUFF_MIN_POINTS)
+        return points >= pp.ruff_min_points
     if lead.suit == TRUMP or not secure:
-        return points >= role_param(params, view, HEURISTIC_WIN_MIN_POINTS)
+        return points >= pp.win_min_points
     return True
 
 
 @njit(cache=True)
-def pick(params, tb, lead, view, goal, points, win_ge1, win_eq2, win_cls, win_secure):
+def pick(pp, tb, lead, goal, points, win_ge1, win_eq2, win_cls, win_secure):
     """PICK_WIN when the winning candidate (win_ge1 = 0: none) is worth playing (`worth_winning`; under
     GOAL_PROTECT only a secure in-suit win), else PICK_DUMP."""
     if win_ge1 == ZERO:
@@ -88,8 +95,8 @@ def pick(params, tb, lead, view, goal, points, win_ge1, win_eq2, win_cls, win_se
         return PICK_DUMP
     total = points + card_points(tb, win_ge1, win_eq2)
     if goal == GOAL_PROTECT:
-        return PICK_WIN if total >= role_param(params, view, HEURISTIC_WIN_MIN_POINTS) else PICK_DUMP
-    return PICK_WIN if worth_winning(params, lead, view, win_cls, win_secure, total) else PICK_DUMP
+        return PICK_WIN if total >= pp.win_min_points else PICK_DUMP
+    return PICK_WIN if worth_winning(pp, lead, win_cls, win_secure, total) else PICK_DUMP
 
 
 # ---- single and pair leads ---------------------------------------------------------------------------
@@ -111,20 +118,20 @@ def cheapest_winner(tb, view, winners, unseen, risky, ruffing, hand_eq2):
 
 
 @njit(cache=True)
-def follow_single(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2):
+def follow_single(pp, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2):
     """(ge1, eq2) answer to a single lead, `best` the best play so far: every legal answer is one card, so the
     candidates are bit masks."""
     best_seat, best_cls, best_value = best
     ruffed = best_cls == RUFF
     best_bit = trailing_zeros(view.trick_ge1[best_seat])
     risky = ruff_risk(tb, lead, unseen_ge1, unseen_eq2)
-    goal = follow_goal(params, tb, lead, view, best_seat, best_cls, best_value, unseen_ge1, unseen_eq2, risky)
+    goal = follow_goal(pp, tb, lead, view, best_seat, best_cls, best_value, unseen_ge1, unseen_eq2, risky)
     cands = hand_ge1 & tb.suit_mask[lead.suit]
     void = cands == ZERO
     if void:
         cands = hand_ge1
     if goal == GOAL_FEED:
-        return cheapest_single(tb, cands, hand_eq2, -POINT_COST * params[HEURISTIC_FEED_POINTS])[0], ZERO
+        return cheapest_single(tb, cands, hand_eq2, -POINT_COST * pp.feed_points)[0], ZERO
     winners = ZERO
     if not void:
         winners = ZERO if ruffed else cands & tb.beat_mask[best_bit]
@@ -136,13 +143,13 @@ def follow_single(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, 
         return cheapest_single(tb, cands, hand_eq2, POINT_COST)[0], ZERO
     win, win_secure = cheapest_winner(tb, view, winners, unseen_ge1, risky, void, hand_eq2)
     points = table_points(tb, view)
-    if pick(params, tb, lead, view, goal, points, win, ZERO, RUFF if void else IN_SUIT, win_secure) == PICK_WIN:
+    if pick(pp, tb, lead, goal, points, win, ZERO, RUFF if void else IN_SUIT, win_secure) == PICK_WIN:
         return win, ZERO
     return cheapest_single(tb, cands, hand_eq2, POINT_COST)[0], ZERO
 
 
 @njit(cache=True)
-def follow_pair(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2):
+def follow_pair(pp, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2):
     """(ge1, eq2) answer to a pair lead, `best` the best play so far: DUMP and FEED are the cheapest fills of
     the follow constraints, the winning candidates are the held pairs (of the suit, or of trumps when void)
     above the best pair."""
@@ -150,10 +157,10 @@ def follow_pair(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, un
     ruffed = best_cls == RUFF
     best_bit = trailing_zeros(view.trick_eq2[best_seat])
     risky = ruff_risk(tb, lead, unseen_ge1, unseen_eq2)
-    goal = follow_goal(params, tb, lead, view, best_seat, best_cls, best_value, unseen_ge1, unseen_eq2, risky)
+    goal = follow_goal(pp, tb, lead, view, best_seat, best_cls, best_value, unseen_ge1, unseen_eq2, risky)
     needs = follow_constraints(tb, lead, hand_ge1, hand_eq2)
     if goal == GOAL_FEED:
-        return cheapest_fill(tb, lead, needs, ZERO, ZERO, hand_eq2, -POINT_COST * params[HEURISTIC_FEED_POINTS])
+        return cheapest_fill(tb, lead, needs, ZERO, ZERO, hand_eq2, -POINT_COST * pp.feed_points)
     dump_ge1, dump_eq2 = cheapest_fill(tb, lead, needs, ZERO, ZERO, hand_eq2, POINT_COST)
     winners = ZERO
     ruffing = needs.mode == FOLLOW_FREE
@@ -167,7 +174,7 @@ def follow_pair(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, un
         return dump_ge1, dump_eq2
     win, win_secure = cheapest_winner(tb, view, winners, unseen_eq2, risky, ruffing, ZERO)
     points = table_points(tb, view)
-    if pick(params, tb, lead, view, goal, points, win, win, RUFF if ruffing else IN_SUIT, win_secure) == PICK_WIN:
+    if pick(pp, tb, lead, goal, points, win, win, RUFF if ruffing else IN_SUIT, win_secure) == PICK_WIN:
         return win, win
     return dump_ge1, dump_eq2
 
@@ -176,20 +183,35 @@ def follow_pair(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, un
 
 
 @njit(cache=True)
-def follow_general(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2):
+def may_beat(lead, needs, best_cls):
+    """Could an answer of `needs` (follow.follow_constraints) beat the best play so far, of class `best_cls`
+    (§3.1, §3.5)? Not a short suit's cards with others (a discard), not an in-suit answer to a ruffed trick,
+    not a void answer to a trump lead."""
+    if needs.mode == FOLLOW_ALL_OF_SUIT:
+        return needs.take == 0 and best_cls != RUFF
+    if needs.mode == FOLLOW_IN_SUIT:
+        return best_cls != RUFF
+    if needs.mode == FOLLOW_FREE:
+        return lead.suit != TRUMP
+    return True  # §2.7 an answer to an eight of a kind
+
+
+@njit(cache=True)
+def follow_general(pp, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2):
     """(ge1, eq2) answer to a lead of two or more cards, `best` the best play so far: candidates
     (`candidates.follow_candidates`) scored like `follow_single`."""
     best_seat, best_cls, best_value = best
     risky = ruff_risk(tb, lead, unseen_ge1, unseen_eq2)
-    goal = follow_goal(params, tb, lead, view, best_seat, best_cls, best_value, unseen_ge1, unseen_eq2, risky)
+    goal = follow_goal(pp, tb, lead, view, best_seat, best_cls, best_value, unseen_ge1, unseen_eq2, risky)
     is_declarer = on_declarer_side(view, view.seat)
-    feed_weight = -POINT_COST * params[HEURISTIC_FEED_POINTS]
+    feed_weight = -POINT_COST * pp.feed_points
     needs = follow_constraints(tb, lead, hand_ge1, hand_eq2)
-    out_ge1 = np.empty(FOLLOW_CAPACITY + GREEDY_SLOTS, dtype=np.uint64)
-    out_eq2 = np.empty(FOLLOW_CAPACITY + GREEDY_SLOTS, dtype=np.uint64)
+    out_ge1 = stack_empty(CANDIDATE_SLOTS, np.uint64)
+    out_eq2 = stack_empty(CANDIDATE_SLOTS, np.uint64)
     count = follow_candidates(tb, lead, needs, goal == GOAL_FEED, feed_weight, best_cls, best_value, is_declarer,
                               hand_ge1, hand_eq2, out_ge1, out_eq2)
     opp_after = opponents_after(tb, view, view.seat)
+    contest = may_beat(lead, needs, best_cls)
     dump = NO_CHOICE
     dump_cost = NO_COST
     win = NO_CHOICE
@@ -207,11 +229,14 @@ def follow_general(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1,
         cost = play_cost(tb, ge1, eq2, hand_eq2, POINT_COST)
         if cost < dump_cost:
             dump, dump_cost = i, cost
+        if not contest:
+            continue
         cls, value = classify_play(tb, lead, ge1, eq2, is_declarer)
         if compare_plays(cls, value, best_cls, best_value) <= 0:
             continue
         secure = is_secure(tb, lead, cls, value, opp_after, not is_declarer, risky, unseen_ge1, unseen_eq2)
-        cost = play_cost(tb, ge1, eq2, hand_eq2, -POINT_COST if secure else POINT_COST)
+        if secure:
+            cost = play_cost(tb, ge1, eq2, hand_eq2, -POINT_COST)
         better = secure if (cls == IN_SUIT and secure != win_secure) else cost < win_cost
         if better:
             win, win_cost, win_cls, win_secure = i, cost, cls, secure
@@ -219,7 +244,7 @@ def follow_general(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1,
         return ZERO, ZERO  # no legal play: the hand cannot come from a legal game
     if win != NO_CHOICE:
         points = table_points(tb, view)
-        if pick(params, tb, lead, view, goal, points, out_ge1[win], out_eq2[win], win_cls, win_secure) == PICK_WIN:
+        if pick(pp, tb, lead, goal, points, out_ge1[win], out_eq2[win], win_cls, win_secure) == PICK_WIN:
             return out_ge1[win], out_eq2[win]
     return out_ge1[dump], out_eq2[dump]
 
@@ -228,29 +253,34 @@ def follow_general(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1,
 
 
 @njit(cache=True, inline="always")
-def follow_from(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2):
+def follow_from(pp, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2):
     """(ge1, eq2) the answer to `lead` from the cards (hand_ge1, hand_eq2), by the shape of the lead."""
     if lead.n == 1:
-        return follow_single(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2)
+        return follow_single(pp, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2)
     if lead.n == 2 and lead.pairs == 1:
-        return follow_pair(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2)
-    return follow_general(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2)
+        return follow_pair(pp, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2)
+    return follow_general(pp, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2)
 
 
 @njit(cache=True)
 def heuristic_follow(params, tb, lead, view, hand_ge1, hand_eq2, rng_state):
     """(rng_state, ge1, eq2): the answer of seat `view.seat` to `lead` (`policies.heuristic`,
     Follow rules 1-3), from its hand less a guard card kept for the last trick (`last_trick`) when that answer
-    is legal for the whole hand. Draws nothing from the stream."""
+    is legal for the whole hand; a hand with one legal answer (`follow.only_follow`) plays it at once. Draws
+    nothing from the stream."""
     hand_ge1 = np.uint64(hand_ge1)
     hand_eq2 = np.uint64(hand_eq2)
+    ge1, eq2 = only_follow(tb, lead, hand_ge1, hand_eq2)
+    if ge1 != ZERO:  # one legal answer: every rule below would choose it
+        return rng_state, ge1, eq2
+    pp = play_params(params, view)
     best = best_so_far(tb, lead, view)
     unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
     if tb.last_trick_kitty != 0:
-        rest_ge1, rest_eq2 = guarded_hand(params, tb, view, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, lead.n)
+        rest_ge1, rest_eq2 = guarded_hand(pp, tb, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, lead.n)
         if rest_ge1 != hand_ge1 or rest_eq2 != hand_eq2:
-            ge1, eq2 = follow_from(params, tb, lead, view, best, rest_ge1, rest_eq2, unseen_ge1, unseen_eq2)
+            ge1, eq2 = follow_from(pp, tb, lead, view, best, rest_ge1, rest_eq2, unseen_ge1, unseen_eq2)
             if ge1 != ZERO and is_legal_follow(tb, lead, hand_ge1, hand_eq2, ge1, eq2):
                 return rng_state, ge1, eq2
-    ge1, eq2 = follow_from(params, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2)
+    ge1, eq2 = follow_from(pp, tb, lead, view, best, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2)
     return rng_state, ge1, eq2

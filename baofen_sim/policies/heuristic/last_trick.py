@@ -11,8 +11,6 @@ from baofen_sim.codes import TRUMP
 from baofen_sim.kernels.bits import ZERO, bit, remove_cards
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.units import card_count, card_points, top_bit
-from baofen_sim.policies.heuristic.unseen import role_param
-from baofen_sim.policies.registry import HEURISTIC_LAST_TRICK
 
 
 @njit(cache=True)
@@ -28,13 +26,12 @@ def guard_card(tb, hand_ge1, unseen_ge1):
 
 
 @njit(cache=True)
-def guarded_hand(params, tb, view, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, play_cards):
+def guarded_hand(pp, tb, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, play_cards):
     """(ge1, eq2) the cards the seat chooses a play of `play_cards` cards from: its hand less one copy of its guard
-    card when the guard applies and cards remain after this play, else the whole hand. Called only where
-    tb.last_trick_kitty is set (the callers test it, so Baofen's plays never reach this)."""
+    card when the guard applies (by its `unseen.PlayParams` `pp`) and cards remain after this play, else the whole
+    hand. Called only where tb.last_trick_kitty is set (the callers test it, so Baofen's plays never reach this)."""
     size = card_count(hand_ge1, hand_eq2)
-    if (size <= play_cards or size > role_param(params, view, HEURISTIC_LAST_TRICK)
-            or card_points(tb, unseen_ge1, unseen_eq2) == 0):
+    if size <= play_cards or size > pp.last_trick or card_points(tb, unseen_ge1, unseen_eq2) == 0:
         return hand_ge1, hand_eq2
     guard = guard_card(tb, hand_ge1, unseen_ge1)
     if guard == ZERO:

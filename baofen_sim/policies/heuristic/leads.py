@@ -25,12 +25,11 @@ from baofen_sim.policies.heuristic.costs import POINT_COST, cheapest_single
 from baofen_sim.policies.heuristic.last_trick import guarded_hand
 from baofen_sim.policies.heuristic.unseen import (
     on_declarer_side,
-    role_param,
+    play_params,
     suit_running_out,
     sure_winner_mask,
     unseen_cards,
 )
-from baofen_sim.policies.registry import HEURISTIC_DRAW_TRUMPS, HEURISTIC_THROW_SURE
 
 DRAW_LENGTH_RATIO = 3  # the declarer draws with low trumps while unseen trumps <= 3 x his own
 EIGHT_PAIRS = 4  # an eight of a kind is four pairs (§1.8.1)
@@ -131,19 +130,23 @@ def draw_trumps_lead(tb, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, may_throw):
 @njit(cache=True)
 def heuristic_lead(params, tb, view, hand_ge1, hand_eq2, rng_state):
     """(rng_state, ge1, eq2): the lead of seat `view.seat` (`policies.heuristic`, Lead rules 1-5, from its hand
-    less a guard card kept for the last trick: `last_trick`). Draws nothing from the stream."""
+    less a guard card kept for the last trick: `last_trick`); the last card is led at once. Draws nothing from the
+    stream."""
     hand_ge1 = np.uint64(hand_ge1)
     hand_eq2 = np.uint64(hand_eq2)
+    if hand_eq2 == ZERO and (hand_ge1 & (hand_ge1 - ONE)) == ZERO:  # one card: every rule below leads it
+        return rng_state, hand_ge1, hand_eq2
+    pp = play_params(params, view)
     unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
     if tb.last_trick_kitty != 0:  # the rules below lead from the rest
-        hand_ge1, hand_eq2 = guarded_hand(params, tb, view, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, SINGLE_CARD)
+        hand_ge1, hand_eq2 = guarded_hand(pp, tb, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, SINGLE_CARD)
     is_declarer = on_declarer_side(view, view.seat)
-    may_throw = role_param(params, view, HEURISTIC_THROW_SURE) > 0.5 and tb.allow_throws != 0 and view.throw_allowed
+    may_throw = pp.throw_sure > 0.5 and tb.allow_throws != 0 and view.throw_allowed
     tmask = tb.suit_mask[TRUMP]
     rank = held_eight_rank(tb, hand_eq2) if popcount(hand_eq2) >= EIGHT_PAIRS else -1
     if rank >= 0:  # 1. an eight of a kind
         return rng_state, tb.eight_mask[rank], tb.eight_mask[rank]
-    if (is_declarer and params[HEURISTIC_DRAW_TRUMPS] > 0.5 and (unseen_ge1 & tmask) != ZERO
+    if (is_declarer and pp.draw_trumps > 0.5 and (unseen_ge1 & tmask) != ZERO
             and (hand_ge1 & tmask) != ZERO):  # 2. draw trumps
         ge1, eq2 = draw_trumps_lead(tb, hand_ge1, hand_eq2, unseen_ge1, unseen_eq2, may_throw)
         if ge1 != ZERO:

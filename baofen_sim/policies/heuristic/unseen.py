@@ -5,6 +5,8 @@ or nothing at all against a hand's sure winners (`sure_winner_mask`)."""
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 
 from baofen_sim.codes import EIGHT_S001, MANNER_FOLLOWED, MANNER_LED, MANNER_RUFFED, RUFF, TRUMP
@@ -25,7 +27,15 @@ from baofen_sim.kernels.units import (
     tractor_bits,
     tractor_value,
 )
-from baofen_sim.policies.registry import DEFENDER_SLOT
+from baofen_sim.policies.registry import (
+    DEFENDER_SLOT,
+    HEURISTIC_DRAW_TRUMPS,
+    HEURISTIC_FEED_POINTS,
+    HEURISTIC_LAST_TRICK,
+    HEURISTIC_RUFF_MIN_POINTS,
+    HEURISTIC_THROW_SURE,
+    HEURISTIC_WIN_MIN_POINTS,
+)
 
 LIKELY_FOLLOW_CARDS = 4  # unseen cards of a plain suit for "no opponent is void in it yet"
 
@@ -69,11 +79,26 @@ def is_teammate(side_mask, a, b):
     return a != b and ((side_mask >> np.int64(a)) & 1) == ((side_mask >> np.int64(b)) & 1)
 
 
-@njit(cache=True, inline="always")
-def role_param(params, view, declarer_slot):
-    """The acting seat's value of a play parameter the declarer's side and the defenders hold apart (registry
-    DEFENDER_SLOT)."""
-    return params[declarer_slot if on_declarer_side(view, view.seat) else declarer_slot + DEFENDER_SLOT]
+# The acting seat's play parameters, read once per decision from its parameter vector (registry HEURISTIC_*):
+# small functions take them as this tuple of floats, not the vector (an array argument costs reference counting).
+PlayParams = namedtuple("PlayParams", [
+    "feed_points",  # FEED's weight of the points given to a teammate (0: never feed)
+    "draw_trumps",  # > 0.5: the declarer draws trumps (Lead rule 2)
+    "win_min_points",  # the seat's side's: the points an insecure win or a win on a trump lead needs
+    "ruff_min_points",  # the seat's side's: the points a ruff needs
+    "throw_sure",  # the seat's side's: > 0.5 to throw the sure units of a suit together
+    "last_trick",  # the seat's side's: cards left from which it keeps its guard card (0 = never)
+])
+
+
+@njit(cache=True)
+def play_params(params, view):
+    """The PlayParams of the acting seat `view.seat`: the shared ones and those the declarer's side and the
+    defenders hold apart (registry DEFENDER_SLOT)."""
+    side = 0 if on_declarer_side(view, view.seat) else DEFENDER_SLOT
+    return PlayParams(params[HEURISTIC_FEED_POINTS], params[HEURISTIC_DRAW_TRUMPS],
+                      params[HEURISTIC_WIN_MIN_POINTS + side], params[HEURISTIC_RUFF_MIN_POINTS + side],
+                      params[HEURISTIC_THROW_SURE + side], params[HEURISTIC_LAST_TRICK + side])
 
 
 @njit(cache=True)

@@ -14,19 +14,26 @@ does not hold), so `games.py` does not offer `heuristic` for 找朋友 yet.
 
 from __future__ import annotations
 
-import numpy as np
-
-from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS, RANK_2, RANK_7
+from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS, NUM_SUITS, RANK_2, RANK_7
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.scoring import KIND_POINTS
-from baofen_sim.policies.tractor80.heuristic import KEEP_TRUMP, PAIR_COST, POINT_COST, SHORT_SUIT, VOID_BONUS
+from baofen_sim.policies.registry import POLICY_HEURISTIC
+from baofen_sim.policies.tractor80.heuristic import (
+    KEEP_TRUMP,
+    KIND_BITS,
+    PAIR_COST,
+    POINT_COST,
+    SHORT_SUIT,
+    VOID_BONUS,
+    bury_key,
+    insert_key,
+)
 from baofen_sim.policies.zhaopengyou.random_calls import NO_CARD
 
 CALL_MIN_CARDS = 8
 CALL_SHARE = 0.35
 OVERCALL_SHARE = 0.45
 CONCEDE_TRUMPS = 7
-MAX_HAND = 40
 
 
 @njit(cache=True)
@@ -37,11 +44,17 @@ def is_constant_trump(kind):
 
 @njit(cache=True)
 def trumps_under(counts, trump):
-    """Cards of `counts` that are trumps if `trump` is the trump suit."""
+    """Cards of `counts` that are trumps if `trump` is the trump suit: the jokers, the 7s, the 2s and the other
+    cards of that suit."""
     total = 0
-    for kind in range(NUM_KINDS):
-        if is_constant_trump(kind) or kind // NUM_RANKS == trump:
-            total += counts[kind]
+    for kind in range(LITTLE_JOKER, NUM_KINDS):
+        total += counts[kind]
+    for suit in range(NUM_SUITS):
+        total += counts[suit * NUM_RANKS + RANK_7] + counts[suit * NUM_RANKS + RANK_2]
+    if 0 <= trump < NUM_SUITS:
+        for rank in range(NUM_RANKS):
+            if rank != RANK_7 and rank != RANK_2:
+                total += counts[trump * NUM_RANKS + rank]
     return total
 
 
@@ -57,11 +70,21 @@ def best_option(counts, n_options, option_trumps):
 
 
 @njit(cache=True)
-def suits_of(n_options, options):
-    suits = np.empty(max(1, n_options), dtype=np.int64)
+def best_seven(counts, n_options, sevens):
+    """`best_option` among 7s: (index, trumps) of the 7 whose suit gives the most trumps (the first of equals)."""
+    best, best_trumps = 0, -1
     for i in range(n_options):
-        suits[i] = options[i] // NUM_RANKS
-    return suits
+        trumps = trumps_under(counts, sevens[i] // NUM_RANKS)
+        if trumps > best_trumps:
+            best, best_trumps = i, trumps
+    return best, best_trumps
+
+
+@njit(cache=True)
+def declines_until_dealt(policy_id):
+    """Whether the policy's call during the deal depends only on the seat's cards (the heuristic's: no draw, no
+    parameter), so that a seat that declined need not be asked again before it receives a card."""
+    return policy_id == POLICY_HEURISTIC
 
 
 @njit(cache=True)
@@ -69,7 +92,7 @@ def heuristic_call(counts, received, n_options, options):
     """The 7 to call with now among the n it holds, or NO_CARD."""
     if n_options == 0 or received < CALL_MIN_CARDS:
         return NO_CARD
-    best, trumps = best_option(counts, n_options, suits_of(n_options, options))
+    best, trumps = best_seven(counts, n_options, options)
     return options[best] if trumps >= CALL_SHARE * received else NO_CARD
 
 
@@ -87,7 +110,7 @@ def heuristic_overcall(counts, n_options, options):
     cards = 0
     for kind in range(NUM_KINDS):
         cards += counts[kind]
-    best, trumps = best_option(counts, n_options, suits_of(n_options, options))
+    best, trumps = best_seven(counts, n_options, options)
     return options[best] if trumps >= OVERCALL_SHARE * cards else NO_CARD
 
 
@@ -97,32 +120,48 @@ def heuristic_concede(counts, trump):
 
 
 @njit(cache=True)
-def bury_cost(counts, trump, kind):
-    """What burying one copy of `kind` costs the burier (module docstring)."""
-    rank = kind % NUM_RANKS
-    if is_constant_trump(kind) or kind // NUM_RANKS == trump:
-        return KEEP_TRUMP + kind
-    suit = kind // NUM_RANKS
+def plain_length(counts, suit):
+    """Cards of `suit` in `counts` other than its 7s and 2s."""
     length = 0
     for r in range(NUM_RANKS):
         if not is_constant_trump(suit * NUM_RANKS + r):
             length += counts[suit * NUM_RANKS + r]
-    cost = rank + POINT_COST * KIND_POINTS[kind] + (PAIR_COST if counts[kind] == 2 else 0.0)
+    return length
+
+
+@njit(cache=True)
+def bury_cost(counts, trump, kind):
+    """What burying one copy of `kind` costs the burier (module docstring)."""
+    return cost_in_suit(counts, trump, kind, plain_length(counts, kind // NUM_RANKS))
+
+
+@njit(cache=True)
+def cost_in_suit(counts, trump, kind, length):
+    """`bury_cost` of `kind`, whose suit holds `length` cards other than 7s and 2s (unused for a trump)."""
+    if is_constant_trump(kind) or kind // NUM_RANKS == trump:
+        return KEEP_TRUMP + kind
+    cost = kind % NUM_RANKS + POINT_COST * KIND_POINTS[kind] + (PAIR_COST if counts[kind] == 2 else 0.0)
     return cost - VOID_BONUS * max(0, SHORT_SUIT - length)
 
 
 @njit(cache=True)
 def heuristic_bury(counts, trump, out):
-    """The len(out) cheapest copies by `bury_cost` (ties: the lower kind first) into out."""
-    kinds = np.empty(MAX_HAND, dtype=np.int64)
-    costs = np.empty(MAX_HAND, dtype=np.float64)
-    n = 0
-    for kind in range(NUM_KINDS):
-        for _ in range(counts[kind]):
-            kinds[n] = kind
-            costs[n] = bury_cost(counts, trump, kind)
-            n += 1
-    order = np.argsort(costs[:n], kind="mergesort")
+    """The len(out) cheapest copies by `bury_cost` (ties: the lower kind first) into out: each copy's (cost, kind)
+    key (`tractor80.heuristic.bury_key`, whole-number costs) inserted into out in order, then turned back into its
+    kind, as 80分's bury (no allocation, no sort)."""
+    filled = 0
+    for suit in range(NUM_SUITS):
+        length = plain_length(counts, suit)
+        for rank in range(NUM_RANKS):
+            kind = suit * NUM_RANKS + rank
+            if counts[kind] > 0:
+                key = bury_key(cost_in_suit(counts, trump, kind, length), kind)
+                for _ in range(counts[kind]):
+                    filled = insert_key(out, filled, key)
+    for kind in range(LITTLE_JOKER, NUM_KINDS):
+        if counts[kind] > 0:
+            key = bury_key(cost_in_suit(counts, trump, kind, 0), kind)
+            for _ in range(counts[kind]):
+                filled = insert_key(out, filled, key)
     for i in range(out.shape[0]):
-        out[i] = kinds[order[i]]
-
+        out[i] = out[i] & KIND_BITS
