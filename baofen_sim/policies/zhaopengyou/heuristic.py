@@ -1,7 +1,6 @@
 """The 找朋友 heuristic's call, forced call, overcall, concession and bury (RULES.md §7.4.4–§7.4.9), on the seat's own
-cards (kind counts) only. Its play would be the shared heuristic (`policies.heuristic`) on the public side mask,
-but that lead does not yet know the 5-player chain view (it can lead a tractor through the lowered 7 that the seat
-does not hold), so `games.py` does not offer `heuristic` for 找朋友 yet.
+cards (kind counts) only. Its play is the shared heuristic (`policies.heuristic`) on the public side mask, whose
+leads read the 5-player chain view (a tractor through a lowered 7 only when the seat holds it).
 
 - The trumps a seat would hold under a suit are its 7s, its 2s, its jokers and the other cards of that suit (§1.2.1).
 - Call: the 7 of the suit with the most of them, once at least CALL_MIN_CARDS cards have arrived and they are at
