@@ -8,7 +8,9 @@ the friend and the value of 找朋友. Its calls, forced call, overcalls, conces
   plays them or shows a void in their suit): the caller's 7, an overcaller's pair of 7s, the turned-up card of the
   flip holder (§7.4.3–§7.4.7; `engine.zhaopengyou.hand`). The declarer knows the kitty he buried; a caller whose bury
   an overcall took knows those cards lie with the overcallers or in the kitty (`deals.confine`); for every other
-  seat the kitty is one more holder of hidden cards. No model of the calls or the bury beyond that.
+  seat the kitty is one more holder of hidden cards. No model of the calls or the bury beyond that: a shown card
+  its holder buried (a declarer may bury his called 7 or the turned-up card) is still dealt to him by the others,
+  who cannot tell, until a void in its suit says otherwise.
 - The friend (`friend_in_deal`, §7.4.8): after the reveal the seat the side mask names; before it, the seat other
   than the declarer that holds (or has just played, in this trick) the friend card in the deal, the observer's own
   hand included: the friend knows he is the friend, the others see him as the deal makes him. No such seat (the
