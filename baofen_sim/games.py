@@ -61,7 +61,7 @@ GAME_ENGINES: dict[Game, GameEngine] = {
                                     "baofen_sim.engine.zhaopengyou.chunk:play_tables_zpy",
                                     "baofen_sim.engine.zhaopengyou.chunk:top_kernel_args_zpy",
                                     "baofen_sim.engine.zhaopengyou.chunk:ZPY_ROWS",
-                                    policies=("random", "heuristic"), compile_plan=True),
+                                    policies=("random", "heuristic", "sampler"), compile_plan=True),
 }
 
 

@@ -68,6 +68,10 @@ PLAY_VIEW_DTYPE = np.dtype([
     ("shown_eq2", np.uint64, (MAX_PLAYERS,)),
     ("bury_takers", np.int64, (MAX_PLAYERS,)),  # bit t: seat t took the kitty after seat s last buried it (80分's
     # 反底s, §7.3.8: s's bury lies with them or in the final kitty); 0 for the last burier and a seat that never buried
+    ("friend_ge1", np.uint64),  # 找朋友: the friend card (the calling card's other copy, §7.4.8), one bit; 0 when
+    # there is none (after an overcall; Baofen, 80分). Who holds it is known once he plays it (`side_mask`)
+    ("points_won", np.int64, (MAX_PLAYERS,)),  # 找朋友: card points of the tricks each seat has won so far (a
+    # friend's count for the defenders until his reveal, §7.4.10); 0 in Baofen and 80分
 ])
 
 

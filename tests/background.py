@@ -63,6 +63,7 @@ JOBS: dict[str, Job] = {
     "sampler-hands": Job([sys.executable, "-m", "tests.sampler_hands"], ("test_sampler",)),
     "sampler-search": Job([sys.executable, "-m", "tests.sampler_search"], ("test_sampler",)),
     "sampler-80fen": Job([sys.executable, "-m", "tests.sampler_80fen_hands"], ("test_sampler_80fen",)),
+    "sampler-zpy": Job([sys.executable, "-m", "tests.sampler_zpy_hands"], ("test_sampler_zpy",)),
 }
 _lock = threading.Lock()
 

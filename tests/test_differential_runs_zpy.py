@@ -85,7 +85,6 @@ def copy_of(row):
 
 @pytest.mark.parametrize("args, message", [
     (("--set", "zpy_overcall_max=9"), "--rules zhaopengyou-5p: "),
-    (("--policy", "sampler"), "plays with the policies random, heuristic so far, not sampler"),
     (("--policy", "nonesuch"), "--policy: unknown policy 'nonesuch'"),
 ])
 def test_a_bad_option_is_one_line_and_exit_2(capsys, args, message):

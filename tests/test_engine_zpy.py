@@ -229,15 +229,16 @@ def test_schema_lists_five_seats_of_zhaopengyou_columns_and_no_trick_table():
 
 
 def test_a_policy_the_game_does_not_have_is_refused_in_one_line(tmp_path):
-    """In a process of its own: this one's engine is already built for the policy set without the sampler, which
-    `simulate` would refuse first."""
+    """Every built-in policy plays 找朋友 (random, heuristic, sampler), so the policy here is one nobody offers (the
+    refusal of a policy the 5-player game lacks: tests/test_rules_zhaopengyou.py, on an engine narrowed to two). In
+    a process of its own, as the engine commands run."""
     env = {**os.environ, "PYTHONPATH": str(background.ROOT)}
     result = subprocess.run([sys.executable, "-m", "baofen_sim", "simulate", "--rules", "zhaopengyou-5p", "--policy",
-                             "sampler", "--deals", "8", "--out", str(tmp_path / "run")], capture_output=True, text=True,
+                             "minimax", "--deals", "8", "--out", str(tmp_path / "run")], capture_output=True, text=True,
                             env=env, cwd=tmp_path)
     assert result.returncode == 2, result.stderr
     assert result.stdout == "" and result.stderr.count("\n") == 1 and result.stderr.startswith("error: ")
-    assert "plays with the policies random, heuristic so far, not sampler" in result.stderr
+    assert "unknown policy 'minimax'" in result.stderr
     assert not (tmp_path / "run").exists()
 
 

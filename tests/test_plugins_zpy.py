@@ -88,7 +88,6 @@ def one_value_forced_call(params, counts, n_options, options, option_trumps, rng
 NOT_COMPILED = PluginPolicy(call7=plain_call)
 WRONG_SIGNATURE = PluginPolicy(overcall=short_overcall)
 WRONG_RESULT = PluginPolicy(forced_call=one_value_forced_call)
-SAMPLER_FALLBACK = PluginPolicy(fallback="sampler")
 NO_SUCH_DECISION = PluginPolicy(call=plain_call)
 '''
 
@@ -99,7 +98,6 @@ NO_SUCH_DECISION = PluginPolicy(call=plain_call)
                                "function takes (params, counts, n_options, options, rng_state)"),
     ("badzpy:WRONG_RESULT", "forced_call function 'one_value_forced_call' returns 1 value(s); a forced_call function "
                             "returns 2"),
-    ("badzpy:SAMPLER_FALLBACK", "plays with the policies random, heuristic so far, not badzpy:SAMPLER_FALLBACK"),
     ("badzpy:NO_SUCH_DECISION", "importing badzpy failed: TypeError: "),
 ])
 def test_a_bad_zhaopengyou_plug_in_is_one_line_and_exit_2(tmp_path, name, message):

@@ -119,13 +119,23 @@ def test_rules_list_show_and_explain_name_the_preset():
 
 
 LACKS_SAMPLER = "5-player 找朋友 plays with the policies random, heuristic so far, not sampler"
+# Every built-in policy plays 找朋友 now: the refusal is checked on a 5-player engine that offers two of them, as the
+# game did before its sampler (the refusal reads `games.GAME_ENGINES`, whatever the game).
+NARROWED_CLI = ("import dataclasses\n"
+                "from baofen_sim import games\n"
+                "from baofen_sim.rules.games import Game\n"
+                "engine = games.GAME_ENGINES[Game.ZHAOPENGYOU_5P]\n"
+                "games.GAME_ENGINES[engine.game] = dataclasses.replace(engine, policies=('random', 'heuristic'))\n"
+                "from baofen_sim.console import main\n"
+                "main()\n")
 
 
 def run_apart(*args: str, cwd: Path) -> SimpleNamespace:
-    """The CLI in a process of its own: this one's engine is already built for a policy set without the sampler,
-    which the engine commands would refuse first."""
+    """The CLI in a process of its own, its 5-player engine offering random and heuristic only (`NARROWED_CLI`; and
+    this one's engine is already built for a policy set without the sampler, which the engine commands would refuse
+    first)."""
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
-    done = subprocess.run([sys.executable, "-m", "baofen_sim", *args], capture_output=True, text=True, env=env,
+    done = subprocess.run([sys.executable, "-c", NARROWED_CLI, *args], capture_output=True, text=True, env=env,
                           cwd=cwd)
     return SimpleNamespace(exit_code=done.returncode, stdout=done.stdout, stderr=done.stderr,
                            output=done.stdout + done.stderr)

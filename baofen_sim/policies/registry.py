@@ -247,7 +247,8 @@ SAMPLER = PolicySpec(
     doc="searching play (policies.sampler): at each play, the heuristic's choice and a few other candidates, "
         "each played out to the end of the hand by the heuristic in deals of the unseen cards drawn to agree "
         "with what the seat has seen; the best mean outcome for its side wins. Bids, bury and trump as the "
-        "heuristic; about 100x slower",
+        "heuristic (80分: showings, 反底s and bury; 找朋友: calls, overcalls, concession and bury); about 100x "
+        "slower",
     params=HEURISTIC.params + (
         ParamSpec("samples", 16.0, "deals of the unseen cards drawn at each play",
                   Domain(low=1.0, high=SAMPLER_MAX_SAMPLES, integer=True)),

@@ -14,6 +14,11 @@
 - Tricks: the shared trick machinery (`engine.tricks`) on the trick tables of the trump; the side mask is the
   declarer's until the friend plays the friend card, his too from that trick on (§7.4.8), and what his tricks
   counted for the defenders before is cleared (§7.4.10).
+- What the play view shows beyond the shared machinery's (read by the sampler, `policies.zhaopengyou.sampler`; no
+  random or heuristic decision reads it): the friend card (`view.friend_ge1`), the points of each seat's tricks
+  (`view.points_won`), the turned-up card among the cards its holder showed (with the caller's 7 and an overcaller's
+  pair, `sc.shown`), and to a seat whose bury an overcall took, that bury and who took it (`pass_kitty`, as 80分's
+  反底s).
 """
 
 from __future__ import annotations
@@ -89,6 +94,7 @@ def deal_and_call(hr, cs, sc, st, log, hand, first):
     n = hr.num_players
     deal_pack(cs.seed, hand, sc.pack)
     for seat in range(n):
+        sc.bury_takers[seat] = 0
         for kind in range(NUM_KINDS):
             sc.counts[seat, kind] = 0
             sc.shown[seat, kind] = 0
@@ -123,6 +129,19 @@ def take_kitty_and_bury(sc, st, seat, trump, kitty_size):
 
 
 @njit(cache=True)
+def pass_kitty(sc, burier, taker, kitty_size, n):
+    """§7.4.7: `taker` overcalls and takes the kitty `burier` buried. The burier knows those cards (`sc.passed`) and
+    that they lie with the taker or in its bury, and so on down later overcalls (`sc.bury_takers`, as every earlier
+    burier's; 80分's 反底s pass it the same way, `engine.tractor80.hand.pass_kitty`)."""
+    for i in range(kitty_size):
+        sc.passed[burier, i] = sc.kitty[i]
+    for seat in range(n):
+        if seat == burier or sc.bury_takers[seat] != 0:
+            sc.bury_takers[seat] |= 1 << taker
+    sc.bury_takers[taker] = 0  # its own bury is the kitty now
+
+
+@njit(cache=True)
 def overcalls(zr, sc, st, log, do_log, n, declarer, trump, kitty_size):
     """§7.4.7 [A35]: polled from the 下家 of the last to set trump, he last, the first seat that may and will shows a
     pair of 7s of a suit not yet trump, becomes declarer, takes up the buried cards and re-buries; again until
@@ -141,6 +160,7 @@ def overcalls(zr, sc, st, log, do_log, n, declarer, trump, kitty_size):
             if card == NO_CARD:
                 continue
             sc.shown[seat, card] = 2
+            pass_kitty(sc, declarer, seat, kitty_size, n)
             take_kitty_and_bury(sc, st, seat, card // NUM_RANKS, kitty_size)
             if do_log:
                 log.overcall_seat[count] = seat
@@ -159,10 +179,15 @@ def overcalls(zr, sc, st, log, do_log, n, declarer, trump, kitty_size):
 
 @njit(cache=True)
 def hands_in_layout(tb, sc, st, n, kitty_size):
-    """Every seat's cards, the cards it has shown and the final kitty in the trump layout of `tb`."""
+    """Every seat's cards, the cards it has shown, the final kitty and the buries overcalls took (`pass_kitty`) in the
+    trump layout of `tb`."""
     for seat in range(n):
         st.hand_ge1[seat], st.hand_eq2[seat] = counts_to_bits(tb, sc.counts[seat])
         st.shown_before_ge1[seat], st.shown_before_eq2[seat] = counts_to_bits(tb, sc.shown[seat])
+        st.bury_takers[seat] = sc.bury_takers[seat]
+        st.passed_ge1[seat], st.passed_eq2[seat] = ZERO, ZERO
+        if sc.bury_takers[seat] != 0:
+            st.passed_ge1[seat], st.passed_eq2[seat] = listed_to_bits(tb, sc.passed[seat], kitty_size)
     st.bury_ge1, st.bury_eq2 = listed_to_bits(tb, sc.kitty, kitty_size)
 
 
@@ -177,6 +202,7 @@ def play_zpy_tricks(tb, hr, cs, sc, st, view, row, declarer, friend, friend_bit,
     for seat in range(n):
         sc.counted[seat] = 0
         row.points_won[seat] = 0
+        view.points_won[seat] = 0
     row.reveal_trick = NEVER
     row.points_cleared = 0
     leader = view.leader
@@ -193,6 +219,7 @@ def play_zpy_tricks(tb, hr, cs, sc, st, view, row, declarer, friend, friend_bit,
             view.side_mask |= np.int64(1) << np.int64(friend)
         winner, points = collect_trick(tb, st, view, lead, declarer)
         row.points_won[winner] += points
+        view.points_won[winner] += points
         if not st.declarer_won_last:
             sc.counted[winner] += points
     row.tricks_played = st.tricks
@@ -307,11 +334,13 @@ def play_hand_zpy(zr, tables, cs, table, hand, row, log, sc, st, view):
         score_conceded(row)
     else:
         tb = tables[trump]
+        sc.shown[row.flip_holder, turned_up] = max(sc.shown[row.flip_holder, turned_up], 1)  # §7.4.3 public
         hands_in_layout(tb, sc, st, n, kitty_size)
         st.bury_owner = declarer
-        friend_bit = ZERO
-        if friend != NO_SEAT:
-            friend_bit = np.uint64(1) << np.uint64(tb.kind_to_bit[card])
+        view.friend_ge1 = ZERO  # §7.4.8 the friend card is public (who holds it is not)
+        if row.overcalls == 0:
+            view.friend_ge1 = np.uint64(1) << np.uint64(tb.kind_to_bit[card])
+        friend_bit = view.friend_ge1 if friend != NO_SEAT else ZERO
         last_leader = play_zpy_tricks(tb, zr, cs, sc, st, view, row, declarer, friend, friend_bit, log)
         score_played(tb, zr, sc, st, row, last_leader, view.leader, kitty_size)
         won = row.declarer_won

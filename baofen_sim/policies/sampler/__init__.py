@@ -16,7 +16,8 @@ scored: the declarer's settlement for the result at the actual target, R breakin
 trump are the heuristic's; so are the first parameter slots, which also steer the playouts.
 
 In 80分 the same candidates and playouts are searched with 80分's deals and value (`policies.tractor80.sampler`,
-chosen by `entry.game_play` when the engine compiles).
+chosen by `entry.game_play` when the engine compiles), in 找朋友 with its deals, friend and value
+(`policies.zhaopengyou.sampler`).
 
 Deterministic per seed: the deals come from the seat's own stream. The auction is read through the heuristic's
 threshold bidder with the seat's own parameters (the real bidders' policies are not known to it).
@@ -27,11 +28,11 @@ from __future__ import annotations
 import numpy as np
 
 from baofen_sim.codes import NUM_EFFECTIVE_SUITS
-from baofen_sim.kernels.bits import ZERO, highest_index
+from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.follow import enumerate_follows
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.play import note_void, play_cards, resolve_lead
-from baofen_sim.kernels.units import Lead, analyze_lead
+from baofen_sim.kernels.units import Lead, analyze_lead, top_bit
 from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead
 from baofen_sim.policies.heuristic.candidates import FOLLOW_CAPACITY, append_new
 from baofen_sim.policies.heuristic.costs import POINT_COST, cheapest_single, play_cost
@@ -68,8 +69,9 @@ NO_LEAD = Lead(np.uint64(0), np.uint64(0), *(np.int64(0),) * 8, np.int64(-1))  #
 @njit(cache=True, inline="always")
 def lead_candidates(params, tb, view, hand_ge1, hand_eq2, out_ge1, out_eq2, limit):
     """The heuristic's lead, then each suit's sure lead (every sure unit together as a throw when throws are
-    allowed, `heuristic.leads.sure_lead`), longest unit (a tractor or pair when it has one), highest card and
-    cheapest card (suit by suit in that order of kinds). Returns the count."""
+    allowed, `heuristic.leads.sure_lead`), longest unit (a tractor or pair when it has one), highest card (by power,
+    `units.top_bit`: in 找朋友 the lowered trump 7 and 2 sit below their power on the chain) and cheapest card (suit by
+    suit in that order of kinds). Returns the count."""
     _, ge1, eq2 = heuristic_lead(params, tb, view, hand_ge1, hand_eq2, np.uint64(0))
     count = append_new(out_ge1[:limit], out_eq2[:limit], 0, ge1, eq2)
     unseen_ge1, unseen_eq2 = unseen_cards(tb, view, hand_ge1, hand_eq2)
@@ -88,7 +90,7 @@ def lead_candidates(params, tb, view, hand_ge1, hand_eq2, out_ge1, out_eq2, limi
             elif kind == LEAD_LONGEST:
                 ge1, eq2 = best_unit(tb, held, hand_eq2 & mask)
             elif kind == LEAD_HIGHEST:
-                ge1, eq2 = np.uint64(1) << np.uint64(highest_index(held)), ZERO
+                ge1, eq2 = np.uint64(1) << np.uint64(top_bit(tb, held)), ZERO
             else:
                 ge1, eq2 = cheapest_single(tb, held, hand_eq2, POINT_COST)[0], ZERO
             count = append_new(out_ge1[:limit], out_eq2[:limit], count, ge1, eq2)

@@ -2,7 +2,8 @@
 `sampler_follow` call `game_play`): chosen when the engine compiles, by the type of the hand rules record `hr`.
 Baofen's engine passes HAND_RULES_DTYPE (`policies.sampler.sampler_play`); the 80分 engine HAND80_RULES_DTYPE, which
 alone holds the §9.4 options (`policies.tractor80.sampler.sampler_play80`, imported only then: a Baofen engine
-compiles no 80分 code).
+compiles no 80分 code); the 找朋友 engine HAND_ZPY_RULES_DTYPE, with the §9.5 options
+(`policies.zhaopengyou.sampler.sampler_play_zpy`).
 
 The switch hands Numba the chosen play's own Python function (as `numba.extending.register_jitable` does), with its
 cache: the call compiles, and caches, as that module-level function, so no function of the switch's own stands
@@ -15,10 +16,16 @@ from __future__ import annotations
 from numba.extending import overload
 
 TRACTOR80_FIELD = "threshold"  # a field of the 80分 hand rules (§7.3.12), of no Baofen record
+ZPY_FIELD = "overcall_max"  # a field of the 找朋友 hand rules (§7.4.7), of no Baofen or 80分 record (找朋友's has
+# a threshold too: it is asked first)
 
 
 def play_of(field_names):
     """The sampler's play kernel for a hand rules record with these field names."""
+    if ZPY_FIELD in field_names:
+        from baofen_sim.policies.zhaopengyou.sampler import sampler_play_zpy
+
+        return sampler_play_zpy
     if TRACTOR80_FIELD in field_names:
         from baofen_sim.policies.tractor80.sampler import sampler_play80
 

@@ -1,8 +1,9 @@
 """The 找朋友 decisions of this process's policy set (DESIGN.md §6, `baofen_sim.policy_set`), by policy id: the call
 with a 7 during the deal, the forced call, an overcall, the concession and the bury; `random` and `heuristic`
-(policies.zhaopengyou.random_calls and .heuristic), and a plug-in's own `call7`, `forced_call`, `overcall`,
-`concede` and `bury_zpy` functions (`policies.plugins`), the rest from its fallback; the play is the shared lead and
-follow dispatch (policies.dispatch). Generated as 80分's are (`policies.dispatch.dispatch_source`), from this table:
+(policies.zhaopengyou.random_calls and .heuristic; the sampler calls, overcalls, concedes and buries as the
+heuristic, policies.zhaopengyou.sampler), and a plug-in's own `call7`, `forced_call`, `overcall`, `concede` and
+`bury_zpy` functions (`policies.plugins`), the rest from its fallback; the play is the shared lead and follow dispatch
+(policies.dispatch). Generated as 80分's are (`policies.dispatch.dispatch_source`), from this table:
 
     call_decision(policy_id, params, counts, received, n_options, options, rng_state) -> (card, rng)
         the 7 the seat calls with among the n copies it holds (NO_CARD: it does not call)
@@ -62,6 +63,9 @@ ZPY_DISPATCH = DispatchTable(
                       "heuristic_concede, heuristic_forced_call, heuristic_overcall",),
     },
 )
+for _signature, _bodies in ZPY_DISPATCH.dispatchers.values():  # the sampler decides as the heuristic but its play
+    _bodies["sampler"] = _bodies["heuristic"]
+ZPY_DISPATCH.imports["sampler"] = ZPY_DISPATCH.imports["heuristic"]
 
 _module = load_dispatch(policy_set.selected(), ZPY_DISPATCH)
 call_decision = _module.call_decision
