@@ -82,7 +82,7 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "tractor-80fen": "80分, S003 (§7.3): two teams climb levels 2..A, trump shown during the deal, 反底, 抠底",
     "zhaopengyou-5p": "5-player 找朋友, S002 (§7.4): trump called with a 7 during the deal, the other copy of the "
                       "calling card makes its holder the declarer's secret friend, 1 or 2 against the rest, 80 "
-                      "points to win; the fast engine plays random players only so far",
+                      "points to win",
 }
 
 
