@@ -16,11 +16,12 @@ import pytest
 from baofen_sim.cards import NUM_KINDS, full_pack, parse_cards
 from baofen_sim.codes import NO_SEAT, TRUMP
 from baofen_sim.engine.tricks import known_cards
-from baofen_sim.engine.zhaopengyou.hand import hands_in_layout, pass_kitty
+from baofen_sim.engine.zhaopengyou.hand import hands_in_layout
 from baofen_sim.engine.zhaopengyou.materialize import hand_rules_zpy
 from baofen_sim.engine.zhaopengyou.records import HAND_ZPY_RULES_DTYPE, ZPY_SCRATCH_DTYPE
 from baofen_sim.engine.zhaopengyou.result import declarer_won
 from baofen_sim.games import GAME_ENGINES
+from baofen_sim.kernels.kitty import pass_kitty
 from baofen_sim.kernels.play import note_void, start_play
 from baofen_sim.kernels.units import analyze_lead, card_count, counts_to_bits
 from baofen_sim.policies.registry import default_params

@@ -1,6 +1,7 @@
-"""The kitty multiplier of a play (RULES.md §7.3.11, A23), shared by the games whose last trick multiplies the kitty:
-80分 (抠底, `engine/tractor80/result.py`) and 找朋友 under `s003_multipliers` (§7.4.11, `engine/zhaopengyou/result.py`).
-`rules` is either game's rules record; both name the fields read here alike."""
+"""The kitty kernels of the games that declare during the deal, 80分 and 找朋友 (each game's records name the fields
+read here alike): the kitty multiplier of a play (RULES.md §7.3.11, A23: 80分's 抠底, `engine/tractor80/result.py`,
+and 找朋友's under `s003_multipliers`, §7.4.11, `engine/zhaopengyou/result.py`), and a bury passed on when another
+seat takes the kitty (80分's 反底, §7.3.8; 找朋友's overcall, §7.4.7)."""
 
 from __future__ import annotations
 
@@ -23,3 +24,16 @@ def kitty_multiplier(tb, rules, pairs):
     if pairs != ZERO:
         return rules.pair_multiplier
     return rules.single_multiplier
+
+
+@njit(cache=True)
+def pass_kitty(sc, burier, taker, kitty_size, n):
+    """`taker` takes the kitty `burier` buried (§7.3.8, §7.4.7). The burier knows those cards (`sc.passed`) and that
+    they lie with the taker or in its bury, and so on down the later takers (`sc.bury_takers`, as every earlier
+    burier's)."""
+    for i in range(kitty_size):
+        sc.passed[burier, i] = sc.kitty[i]
+    for seat in range(n):
+        if seat == burier or sc.bury_takers[seat] != 0:
+            sc.bury_takers[seat] |= 1 << taker
+    sc.bury_takers[taker] = 0  # its own bury is the kitty now

@@ -46,6 +46,7 @@ from baofen_sim.engine.tricks import play_tricks
 from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.deal import dealt_card, recipient
 from baofen_sim.kernels.jit import njit
+from baofen_sim.kernels.kitty import pass_kitty
 from baofen_sim.kernels.rng import STREAM_DRAW, STREAM_SEAT_BASE, bounded, deal_pack, stream_key
 from baofen_sim.kernels.scoring import KIND_POINTS
 from baofen_sim.kernels.units import counts_to_bits, listed_to_bits
@@ -201,18 +202,6 @@ def take_kitty_and_bury(sc, st, seat, kitty_size, level, trump):
                                    bury)
     for i in range(kitty_size):
         sc.counts[seat, bury[i]] -= 1
-
-
-@njit(cache=True, inline="always")
-def pass_kitty(sc, burier, taker, kitty_size, n):
-    """§7.3.8: `taker` takes the kitty `burier` buried. The burier knows those cards (`sc.passed`) and that they lie
-    with the taker or in its bury, and so on down the later 反底s (`sc.bury_takers`, as every earlier burier's)."""
-    for i in range(kitty_size):
-        sc.passed[burier, i] = sc.kitty[i]
-    for seat in range(n):
-        if seat == burier or sc.bury_takers[seat] != 0:
-            sc.bury_takers[seat] |= 1 << taker
-    sc.bury_takers[taker] = 0  # its own bury is the kitty now
 
 
 @njit(cache=True)

@@ -142,7 +142,7 @@ TABLE80_SCRATCH_DTYPE = np.dtype([  # a table's working memory, allocated once a
     # 反底 pair; a 自保 shows it holds both): what the others know it holds (hand.note_shown)
     ("kitty", np.int64, (MAX_KITTY,)),  # the buried cards (kinds)
     ("passed", np.int64, (MAX_PLAYERS, MAX_KITTY)),  # the kinds a seat buried last when a 反底 took the kitty from
-    # it (§7.3.8, hand.pass_kitty), valid where bury_takers is not 0
+    # it (§7.3.8, kernels.kitty.pass_kitty), valid where bury_takers is not 0
     ("bury_takers", np.int64, (MAX_PLAYERS,)),  # bit t: seat t took the kitty after this seat last buried it
     ("showing_tiers", np.int64, (MAX_SHOWINGS,)),  # a seat's possible 反底s (declaring.held_showings)
     ("showing_suits", np.int64, (MAX_SHOWINGS,)),

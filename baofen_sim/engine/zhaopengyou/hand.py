@@ -17,8 +17,8 @@
 - What the play view shows beyond the shared machinery's (read by the sampler, `policies.zhaopengyou.sampler`; no
   random or heuristic decision reads it): the friend card (`view.friend_ge1`), the points of each seat's tricks
   (`view.points_won`), the turned-up card among the cards its holder showed (with the caller's 7 and an overcaller's
-  pair, `sc.shown`), and to a seat whose bury an overcall took, that bury and who took it (`pass_kitty`, as 80分's
-  反底s).
+  pair, `sc.shown`), and to a seat whose bury an overcall took, that bury and who took it
+  (`kernels.kitty.pass_kitty`, as 80分's 反底s).
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from baofen_sim.engine.zhaopengyou.result import declarer_won, last_trick_multip
 from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.deal import cards_received, dealt_card, recipient
 from baofen_sim.kernels.jit import njit
+from baofen_sim.kernels.kitty import pass_kitty
 from baofen_sim.kernels.play import collect_trick, play_cards, start_play
 from baofen_sim.kernels.rng import STREAM_DRAW, STREAM_SEAT_BASE, bounded, deal_pack, stream_key
 from baofen_sim.kernels.scoring import KIND_POINTS
@@ -126,19 +127,6 @@ def take_kitty_and_bury(sc, st, seat, trump, kitty_size):
                                      bury)
     for i in range(kitty_size):
         sc.counts[seat, bury[i]] -= 1
-
-
-@njit(cache=True)
-def pass_kitty(sc, burier, taker, kitty_size, n):
-    """§7.4.7: `taker` overcalls and takes the kitty `burier` buried. The burier knows those cards (`sc.passed`) and
-    that they lie with the taker or in its bury, and so on down later overcalls (`sc.bury_takers`, as every earlier
-    burier's; 80分's 反底s pass it the same way, `engine.tractor80.hand.pass_kitty`)."""
-    for i in range(kitty_size):
-        sc.passed[burier, i] = sc.kitty[i]
-    for seat in range(n):
-        if seat == burier or sc.bury_takers[seat] != 0:
-            sc.bury_takers[seat] |= 1 << taker
-    sc.bury_takers[taker] = 0  # its own bury is the kitty now
 
 
 @njit(cache=True)

@@ -103,7 +103,7 @@ ZPY_SCRATCH_DTYPE = np.dtype([  # a table's working memory, allocated once and r
     ("option_trumps", np.int64, (NUM_KINDS,)),  # ... and the trump each names (the forced call)
     ("counted", np.int64, (MAX_PLAYERS,)),  # §7.4.10 the points each seat's tricks count for the defenders
     ("passed", np.int64, (MAX_PLAYERS, MAX_KITTY)),  # the kinds a seat buried last when an overcall took the kitty
-    # from it (§7.4.7, hand.pass_kitty), valid where bury_takers is not 0
+    # from it (§7.4.7, kernels.kitty.pass_kitty), valid where bury_takers is not 0
     ("bury_takers", np.int64, (MAX_PLAYERS,)),  # bit t: seat t took the kitty after this seat last buried it
     ("deal_first", np.int64),  # the table state: the seat that receives the next first card
 ], align=True)

@@ -208,21 +208,27 @@ def choose(totals, gain_squares, alive, samples, switch_z):
 
 
 @njit(cache=True, inline="always")
-def play_candidate(params, tb, hr, lead, is_lead, n_played, seat, ge1, eq2, st, view, declarer):
-    """Play the candidate (ge1, eq2) of `seat` at the position loaded in st/view (a lead, resolved as the engine
-    resolves it, when is_lead; else a follow to `lead`, the n_played + 1-th play of the trick), then the rest
-    of the hand by the heuristic (`playout.play_out`). Returns the last trick's leader."""
+def candidate_move(params, tb, hr, lead, is_lead, n_played, seat, ge1, eq2, st, view, declarer):
+    """Play the candidate (ge1, eq2) of `seat` at the position loaded in st/view: a lead, resolved as the engine
+    resolves it, when is_lead; else a follow to `lead`, the n_played + 1-th play of the trick. Returns (the trick's
+    lead, the first follower still to play)."""
     if is_lead:
         played, _, relead = resolve_lead(tb, hr, st, view, declarer, seat, ge1, eq2)
         if relead:
             played = playout_lead(params, tb, hr, st, view, declarer)
         play_cards(st, view, seat, played.ge1, played.eq2)
-        first_follower = 1
-    else:
-        play_cards(st, view, seat, ge1, eq2)
-        note_void(tb, view, lead, seat, ge1, eq2)
-        played = lead
-        first_follower = n_played + 1
+        return played, 1
+    play_cards(st, view, seat, ge1, eq2)
+    note_void(tb, view, lead, seat, ge1, eq2)
+    return lead, n_played + 1
+
+
+@njit(cache=True, inline="always")
+def play_candidate(params, tb, hr, lead, is_lead, n_played, seat, ge1, eq2, st, view, declarer):
+    """`candidate_move`, then the rest of the hand by the heuristic (`playout.play_out`). Returns the last trick's
+    leader."""
+    played, first_follower = candidate_move(params, tb, hr, lead, is_lead, n_played, seat, ge1, eq2, st, view,
+                                            declarer)
     return play_out(params, tb, hr, st, view, played, first_follower, declarer)
 
 

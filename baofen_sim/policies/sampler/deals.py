@@ -498,3 +498,18 @@ def sample_from(params, tb, view, seat, layout, kitty_size, state, out_ge1, out_
     if defender:
         model_bury(params, tb, view, seat, kitty_size, out_ge1, out_eq2, counts)
     return state
+
+
+@njit(cache=True, inline="always")
+def seat_layout(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size):
+    """(layout, knows_kitty): what the seat's deals start from (`deal_layout`) and whether it knows the kitty.
+    `known`: the kitty to its burier; to a seat whose bury another took (80分's 反底, 找朋友's overcall;
+    `view.bury_takers`), that bury, whose cards still hidden lie with the takers or in the kitty (`confine`); else
+    nothing."""
+    takers = view.bury_takers[seat]
+    knows_kitty = known_ge1 != ZERO and takers == 0
+    layout = deal_layout(tb, view, seat, hand_ge1, hand_eq2, known_ge1 if knows_kitty else ZERO,
+                         known_eq2 if knows_kitty else ZERO, 0 if knows_kitty else kitty_size)
+    if takers != 0:
+        confine(tb, view, layout, known_ge1, known_eq2, takers)
+    return layout, knows_kitty

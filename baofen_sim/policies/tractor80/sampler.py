@@ -23,7 +23,6 @@ import numpy as np
 from baofen_sim.cards import TOTAL_POINTS
 from baofen_sim.engine.tractor80.records import RESULT_DTYPE
 from baofen_sim.engine.tractor80.result import defenders_total, last_trick_multiplier, level_change, throw_adjustment
-from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.units import card_points
 from baofen_sim.policies.registry import SAMPLER_SAMPLES, SAMPLER_STOP_BEHIND, SAMPLER_SWITCH_Z
@@ -36,7 +35,7 @@ from baofen_sim.policies.sampler import (
     search_scratch,
     tally,
 )
-from baofen_sim.policies.sampler.deals import confine, deal_from, deal_layout
+from baofen_sim.policies.sampler.deals import deal_from, seat_layout
 
 TOTAL_WEIGHT = 1e-4  # T breaks ties between equal level results (T stays far below 1 / TOTAL_WEIGHT)
 
@@ -55,20 +54,6 @@ def zhuang_value(tb, hr, st, view, result, zhuang, last_leader, kitty_ge1, kitty
                             throw_adjustment(hr, st, zhuang))
     won, levels = level_change(hr, total)
     return (levels if won else -levels) - TOTAL_WEIGHT * total
-
-
-@njit(cache=True, inline="always")
-def seat_layout(tb, view, seat, hand_ge1, hand_eq2, known_ge1, known_eq2, kitty_size):
-    """(layout, knows_kitty): what the seat's deals start from (`deals.deal_layout`) and whether it knows the kitty.
-    `known`: the kitty to its burier; to a seat whose bury a 反底 took (`view.bury_takers`), that bury, whose cards
-    still hidden lie with the takers or in the kitty (`deals.confine`); else nothing."""
-    takers = view.bury_takers[seat]
-    knows_kitty = known_ge1 != ZERO and takers == 0
-    layout = deal_layout(tb, view, seat, hand_ge1, hand_eq2, known_ge1 if knows_kitty else ZERO,
-                         known_eq2 if knows_kitty else ZERO, 0 if knows_kitty else kitty_size)
-    if takers != 0:
-        confine(tb, view, layout, known_ge1, known_eq2, takers)
-    return layout, knows_kitty
 
 
 @njit(cache=True)

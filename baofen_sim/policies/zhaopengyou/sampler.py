@@ -3,7 +3,7 @@
 the friend and the value of 找朋友. Its calls, forced call, overcalls, concession and bury are the heuristic's
 (`policies.zhaopengyou.dispatch`); it decides the card play.
 
-- Deals (`policies.sampler.deals`, through 80分's `seat_layout`): the hidden cards agree with the hands' sizes, the
+- Deals (`policies.sampler.deals`, `seat_layout`): the hidden cards agree with the hands' sizes, the
   voids and missing pairs shown in play, and what each seat showed before the play (`view.shown_*`, held until it
   plays them or shows a void in their suit): the caller's 7, an overcaller's pair of 7s, the turned-up card of the
   flip holder (§7.4.3–§7.4.7; `engine.zhaopengyou.hand`). The declarer knows the kitty he buried; a caller whose bury
@@ -34,13 +34,20 @@ from baofen_sim.codes import NO_SEAT
 from baofen_sim.engine.zhaopengyou.result import declarer_won, last_trick_multiplier
 from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.jit import njit
-from baofen_sim.kernels.play import collect_trick, note_void, play_cards, resolve_lead
+from baofen_sim.kernels.play import collect_trick, play_cards
 from baofen_sim.kernels.units import card_points
 from baofen_sim.policies.registry import SAMPLER_SAMPLES, SAMPLER_STOP_BEHIND, SAMPLER_SWITCH_Z
-from baofen_sim.policies.sampler import choose, halve, load_position, play_candidates, search_scratch, tally
-from baofen_sim.policies.sampler.deals import deal_from
+from baofen_sim.policies.sampler import (
+    candidate_move,
+    choose,
+    halve,
+    load_position,
+    play_candidates,
+    search_scratch,
+    tally,
+)
+from baofen_sim.policies.sampler.deals import deal_from, seat_layout
 from baofen_sim.policies.sampler.playout import finish_trick, playout_lead
-from baofen_sim.policies.tractor80.sampler import seat_layout
 from baofen_sim.records import MAX_PLAYERS
 
 TOTAL_WEIGHT = 1e-3  # T breaks ties between equal results (T stays far below 1 / TOTAL_WEIGHT)
@@ -116,17 +123,8 @@ def play_out_zpy(params, tb, hr, st, view, lead, first_follower, declarer, frien
 def play_candidate_zpy(params, tb, hr, lead, is_lead, n_played, seat, ge1, eq2, st, view, declarer, friend,
                        friend_bit, won):
     """`policies.sampler.play_candidate` with `play_out_zpy`. Returns the last trick's leader."""
-    if is_lead:
-        played, _, relead = resolve_lead(tb, hr, st, view, declarer, seat, ge1, eq2)
-        if relead:
-            played = playout_lead(params, tb, hr, st, view, declarer)
-        play_cards(st, view, seat, played.ge1, played.eq2)
-        first_follower = 1
-    else:
-        play_cards(st, view, seat, ge1, eq2)
-        note_void(tb, view, lead, seat, ge1, eq2)
-        played = lead
-        first_follower = n_played + 1
+    played, first_follower = candidate_move(params, tb, hr, lead, is_lead, n_played, seat, ge1, eq2, st, view,
+                                            declarer)
     return play_out_zpy(params, tb, hr, st, view, played, first_follower, declarer, friend, friend_bit, won)
 
 
