@@ -36,14 +36,14 @@ TRACTOR80_DISPATCH = DispatchTable(
         "showing": ("showing_decision(policy_id, params, counts, received, level, cur_seat, cur_tier, cur_suit, "
                     "seat, n_options, tiers, suits, rng_state)", {
                         "random": "return random_choice(n_options, SHOW_PROBABILITY, tiers, suits, rng_state)",
-                        "heuristic": HEURISTIC_BODIES["showing"], "sampler": HEURISTIC_BODIES["showing"]}),
+                        "heuristic": HEURISTIC_BODIES["showing"]}),
         "fandi": ("fandi_decision(policy_id, params, counts, level, set_seat, set_tier, set_suit, seat, n_options, "
                   "tiers, suits, rng_state)", {
                       "random": "return random_choice(n_options, FANDI_PROBABILITY, tiers, suits, rng_state)",
-                      "heuristic": HEURISTIC_BODIES["fandi"], "sampler": HEURISTIC_BODIES["fandi"]}),
+                      "heuristic": HEURISTIC_BODIES["fandi"]}),
         "bury80": ("bury_decision80(policy_id, params, counts, level, trump, rng_state, out)", {
             "random": "return random_bury(counts, rng_state, out)",
-            "heuristic": HEURISTIC_BODIES["bury80"], "sampler": HEURISTIC_BODIES["bury80"]}),
+            "heuristic": HEURISTIC_BODIES["bury80"]}),
     },
     plugin_bodies={
         "showing": "tier, suit, rng_state = {f}(params, counts, received, level, cur_seat, cur_tier, cur_suit, seat, "
@@ -59,7 +59,6 @@ TRACTOR80_DISPATCH = DispatchTable(
                    "from baofen_sim.policies.tractor80.declare import FANDI_PROBABILITY, SHOW_PROBABILITY, "
                    "random_choice"),
         "heuristic": HEURISTIC_IMPORTS,
-        "sampler": HEURISTIC_IMPORTS,
     },
 )
 

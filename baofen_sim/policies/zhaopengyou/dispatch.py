@@ -63,9 +63,6 @@ ZPY_DISPATCH = DispatchTable(
                       "heuristic_concede, heuristic_forced_call, heuristic_overcall",),
     },
 )
-for _signature, _bodies in ZPY_DISPATCH.dispatchers.values():  # the sampler decides as the heuristic but its play
-    _bodies["sampler"] = _bodies["heuristic"]
-ZPY_DISPATCH.imports["sampler"] = ZPY_DISPATCH.imports["heuristic"]
 
 _module = load_dispatch(policy_set.selected(), ZPY_DISPATCH)
 call_decision = _module.call_decision
