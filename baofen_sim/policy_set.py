@@ -2,14 +2,15 @@
 is imported.
 
 The engine dispatches each decision on a policy id among the functions of one generated module
-(`policies.dispatch`), so it compiles only the policies of that set: a heuristic-only run never compiles
-`random`, a plug-in compiles only when named. The set is part of the Numba cache key (`kernels.cache`),
-with the source of every plug-in module, so each set compiles once per machine and code version and
-loads from the cache afterwards.
+(`policies.dispatch`), so it compiles only the policies of that set. Every set holds `random` and
+`heuristic` (`ALWAYS`, cheap beside the engine), so runs of either, or of both at different seats, share one
+engine; the searching `sampler` and each plug-in compile only when named. The set is part of the Numba cache
+key (`kernels.cache`), with the source of every plug-in module, so each set compiles once per machine and code
+version and loads from the cache afterwards.
 
 `select(names)` sets it (the CLI does, from the run's policies, before the engine is imported); without a
-call it is random and heuristic (the searching `sampler` compiles only when a run names it). Once the
-kernels are imported it is fixed: selecting another set then is an error (a new process can compile another).
+call it is random and heuristic. Once the kernels are imported it is fixed: selecting another set then is an
+error (a new process can compile another).
 
 Plain Python with no imports of the package: `kernels.cache` reads it before any kernel exists.
 """
@@ -23,7 +24,8 @@ import sys
 from collections.abc import Iterable
 
 BUILTIN_POLICIES = ("random", "heuristic", "sampler")  # in policy-id order: random 0, heuristic 1, sampler 2
-DEFAULT_SET = ("random", "heuristic")  # without a `select`: the sampler compiles only when a run names it
+ALWAYS = ("random", "heuristic")  # in every set: a run of either shares the other's engine
+DEFAULT_SET = ALWAYS  # without a `select`: the sampler compiles only when a run names it
 
 _selected: tuple[str, ...] | None = None
 _frozen = False
@@ -46,10 +48,11 @@ def normalise(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(builtins + plugins)
 
 
-def select(names: Iterable[str]) -> tuple[str, ...]:
-    """Choose the policy set of this process's engine (see the module docstring); returns it."""
+def select(names: Iterable[str], alongside: Iterable[str] = ALWAYS) -> tuple[str, ...]:
+    """Choose the policy set of this process's engine: `names` and the policies `alongside` them (see the module
+    docstring; the compile plan's discovery passes none, to see one policy's engine alone); returns it."""
     global _selected
-    wanted = normalise(names) or DEFAULT_SET
+    wanted = normalise([*alongside, *names]) or DEFAULT_SET
     if _frozen and wanted != selected():
         if set(wanted) <= set(selected()):
             return selected()

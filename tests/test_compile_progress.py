@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -217,6 +218,10 @@ def test_a_function_compiled_by_a_compile_process_is_loaded_by_the_next_process_
 
 
 def test_the_parallel_warm_up_leaves_the_engine_compiled_for_the_next_process(tmp_path):
+    """On a cache that holds only what every policy set shares (this session's, copied): the set's own layer is
+    cold and compiles on two processes."""
+    if kernel_cache.common_dir() is not None:
+        shutil.copytree(kernel_cache.common_dir(), tmp_path / kernel_cache.common_dir().name)
     warmed = run_python("""
         import json
         from baofen_sim.policies import select_policies

@@ -1,6 +1,6 @@
 """Policy honesty (issue: play strength): changing the hidden cards consistently with a seat's view never
-changes its choice — for every built-in play policy and a plug-in (`tests.policy_honesty`, in a process of its
-own: its kernels are built for that policy set). The control, a policy that peeks at the next seat's hand,
+changes its choice — for every built-in play policy (`tests.policy_honesty`, in a process of its own: its
+kernels are built for the set with the sampler). The control, a policy that peeks at the next seat's hand,
 must be caught."""
 
 from __future__ import annotations

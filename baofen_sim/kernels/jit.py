@@ -5,21 +5,41 @@ become two compiled copies of `f`, each linked into its callers. Across the engi
 compiles (a quarter of the cold compile). These dispatchers type literal arguments as their plain types,
 so every kernel is compiled once per signature of ordinary types.
 
-Their on-disk cache (`SharedFunctionCache`) takes `cache.save_lock` for each save, so processes compiling into
-one cache directory at once (`baofen_sim.warmup`) never interleave the update of an index."""
+Their on-disk cache (`SharedFunctionCache`) lives where `cache.function_cache_root` says (the policy set's
+directory, or the one every set shares) and takes `cache.save_lock` for each save, so processes compiling into
+one cache directory at once (`baofen_sim.warmup`, two runs of different sets) never interleave the update of an
+index."""
 
 from __future__ import annotations
 
+import os
+
 import numba
 from numba.core import types
-from numba.core.caching import FunctionCache
+from numba.core.caching import CompileResultCacheImpl, FunctionCache, UserProvidedCacheLocator
 from numba.core.registry import CPUDispatcher
 
-from baofen_sim.kernels.cache import save_lock
+from baofen_sim.kernels.cache import function_cache_root, save_lock
+
+
+class PackageCacheLocator(UserProvidedCacheLocator):
+    """Numba's locator for a configured cache directory, with the directory chosen per module."""
+
+    def __init__(self, py_func, py_file):
+        super().__init__(py_func, py_file)
+        root = function_cache_root(py_func.__module__)
+        self._cache_path = os.path.join(root, self.get_suitable_cache_subpath(py_file))
+
+
+class PackageCacheImpl(CompileResultCacheImpl):
+    _locator_classes = [PackageCacheLocator, *CompileResultCacheImpl._locator_classes]
 
 
 class SharedFunctionCache(FunctionCache):
-    """Numba's per-function cache with each save made under the cache directory's save lock."""
+    """Numba's per-function cache in the directory of its module, with each save made under that directory's
+    save lock."""
+
+    _impl_class = PackageCacheImpl
 
     def save_overload(self, sig, data):
         with save_lock(self._cache_path):

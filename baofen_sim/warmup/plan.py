@@ -191,9 +191,9 @@ def discover(policy: str, game: Game = Game.BAOFEN) -> dict:
     [[function, args, [[callee, args], ...]], ...]}. Run it in a fresh process (it selects the policy set)."""
     import numba
 
-    from baofen_sim.policies import select_policies
+    from baofen_sim import policy_set
 
-    select_policies([policy])
+    policy_set.select([policy], alongside=())
     from baofen_sim.rules.presets import game_preset
     from baofen_sim.runspec import RunSpec
 
