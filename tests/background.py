@@ -57,6 +57,7 @@ JOBS: dict[str, Job] = {
     "engine-80fen": Job([sys.executable, "-c", WARM_80FEN], ("test_engine_80fen", "test_tune_play_80fen")),
     "cli-80fen": Job(cli_warm_up("simulate --rules tractor-80fen --deals 8 --seed 1 --out runs/80",
                                  "replay runs/80 --hand 3 --record"), ("test_examples",)),
+    "plugins-baofen": Job([sys.executable, "-m", "tests.plugins_baofen"], ("test_plugins",)),
     "plugins-80fen": Job([sys.executable, "-m", "tests.plugins_80fen"], ("test_plugins_80fen",)),
     "plugins-zpy": Job([sys.executable, "-m", "tests.plugins_zpy"], ("test_plugins_zpy",)),
     "policy-honesty": Job([sys.executable, "-m", "tests.policy_honesty"], ("test_policy_honesty",)),

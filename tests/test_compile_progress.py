@@ -218,10 +218,16 @@ def test_a_function_compiled_by_a_compile_process_is_loaded_by_the_next_process_
 
 
 def test_the_parallel_warm_up_leaves_the_engine_compiled_for_the_next_process(tmp_path):
-    """On a cache that holds only what every policy set shares (this session's, copied): the set's own layer is
-    cold and compiles on two processes."""
-    if kernel_cache.common_dir() is not None:
-        shutil.copytree(kernel_cache.common_dir(), tmp_path / kernel_cache.common_dir().name)
+    """On a copy of this session's cache without the top kernel: the engine is cold, the plan's functions are
+    loaded (or compiled, where this session has not compiled them) on two processes, the top kernel compiled."""
+    from baofen_sim.engine.chunk import play_tables
+
+    own_set = kernel_cache.configure()
+    if own_set is not None:  # (None: NUMBA_DISABLE_JIT, nothing to copy)
+        for folder in (kernel_cache.common_dir(), own_set):
+            shutil.copytree(folder, tmp_path / folder.name)
+        (tmp_path / Path(play_tables._cache._cache_file._index_path).relative_to(own_set.parent)).unlink(
+            missing_ok=True)
     warmed = run_python("""
         import json
         from baofen_sim.policies import select_policies

@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
 from baofen_sim.policies.dispatch import dispatch_source
 from baofen_sim.policies.plugins import FIRST_PLUGIN_ID
+from tests import background
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = "from baofen_sim.cli import main; main()"
@@ -87,40 +87,12 @@ def test_an_unknown_parameter_of_a_plug_in_names_its_parameters(tmp_path):
     assert "unknown parameter 'min_pair'" in done.stderr and "did you mean min_pairs?" in done.stderr
 
 
-COPY_RANDOM_RUN = textwrap.dedent('''
-    import json, sys
-    import numpy as np
-    from baofen_sim import policy_set
-    PLUGIN = "examples.plugin_policies:COPY_RANDOM"
-    policy_set.select(["random", PLUGIN])
-    from baofen_sim.engine import run_chunk
-    from baofen_sim.rules import preset
-    from baofen_sim.runspec import RunSpec
-
-    report = {}
-    for rules in ("baofen", "baofen-001"):
-        results = []
-        for policy in ("random", PLUGIN):
-            spec = RunSpec(rules=preset(rules), policies=(policy,) * 4, params=({"pass_weight": 2.0},) * 4,
-                           deals=600, hands_per_table=8, seed=17, tricks=True)
-            results.append(run_chunk(spec, 0, spec.tables))
-        random_run, plugin_run = results
-        differ = [name for name in random_run.hands if not name.startswith("policy_")
-                  and not np.array_equal(random_run.hands[name], plugin_run.hands[name])]
-        differ += [f"tricks.{name}" for name in random_run.tricks
-                   if not np.array_equal(random_run.tricks[name], plugin_run.tricks[name])]
-        report[rules] = {"differ": differ, "plugin_ids": sorted(set(plugin_run.hands["policy_0"].tolist())),
-                         "tricks": len(plugin_run.tricks["hand"]),
-                         "failed_throws": int(plugin_run.hands["failed_throws"].sum())}
-    print(json.dumps(report))
-''')
 
 
 def test_a_plug_in_that_copies_random_plays_the_same_hands_as_random():
-    """Differential run (one compile of the engine for the set random + COPY_RANDOM): every column of
-    the hand and trick tables but the policy ids is equal, under both presets."""
-    done = subprocess.run([sys.executable, "-c", COPY_RANDOM_RUN], cwd=ROOT, capture_output=True, text=True,
-                          check=False)
+    """Differential run (`tests.plugins_baofen`, in the background: one compile of the engine for the set random +
+    COPY_RANDOM): every column of the hand and trick tables but the policy ids is equal, under both presets."""
+    done = background.output("plugins-baofen")
     assert done.returncode == 0, done.stderr[-3000:]
     report = json.loads(done.stdout.strip().splitlines()[-1])
     for rules, result in report.items():
@@ -130,7 +102,8 @@ def test_a_plug_in_that_copies_random_plays_the_same_hands_as_random():
 
 
 def test_simulate_with_a_plug_in_records_it_in_the_manifest(tmp_path):
-    """Reuses the engine compiled above (the same policy set: random + COPY_RANDOM)."""
+    """Reuses the engine compiled by `tests.plugins_baofen` (the same policy set: random + COPY_RANDOM)."""
+    background.output("plugins-baofen")
     out = tmp_path / "run"
     done = run_cli("simulate", "--policy", "random", "--policy", "2=examples.plugin_policies:COPY_RANDOM",
                    "--param", "2.pass_weight=3", "--deals", "64", "--out", str(out))
