@@ -25,7 +25,7 @@ DEALS = 4
 
 
 def main() -> dict[str, int | str]:
-    policy_set.select(["sampler"])
+    policy_set.select(["heuristic", "sampler"])  # the sampler jobs' set (it compiles no engine here)
     from baofen_sim.materialize import hand_rules
     from baofen_sim.policies import parse_policy_options, policy_arrays
     from baofen_sim.policies.sampler import sampler_follow, sampler_lead

@@ -424,3 +424,13 @@ def test_heuristic_play_defaults_are_the_tune_play_result():
     assert tuned and all(defaults[name] == value for name, value in tuned.items())
     untuned = registry.parse_policy_options([], ["0=heuristic-untuned"])[1][0]
     assert untuned["declarer_ruff_min_points"] != defaults["declarer_ruff_min_points"]
+
+
+def test_a_set_without_the_sampler_holds_random_and_heuristic_and_one_with_it_only_what_is_named():
+    from baofen_sim.policy_set import set_of
+
+    assert set_of(["heuristic"]) == set_of(["random"]) == set_of(["heuristic", "random"]) == ("random", "heuristic")
+    assert set_of(["random", "mod:P"]) == ("random", "heuristic", "mod:P")
+    assert set_of(["sampler"]) == ("sampler",)
+    assert set_of(["sampler", "heuristic", "heuristic"]) == ("heuristic", "sampler")
+    assert set_of(["heuristic"], alongside=()) == ("heuristic",)  # the compile plan's discovery

@@ -45,8 +45,8 @@ run_chunk(spec, 0, spec.tables)
 print(json.dumps({{"seconds": time.perf_counter() - started}}))
 """
 
-# engines compiled for a cold start (every set holds random and heuristic, `policy_set.ALWAYS`): the default, and
-# the sampler's; 80分's and 找朋友's default
+# engines compiled for a cold start (`policy_set.set_of`: a set without the sampler holds random and heuristic):
+# the default, and the sampler's; 80分's and 找朋友's default
 POLICY_MIXES = (("heuristic",), ("sampler",))
 GAME_MIXES = ((Game.TRACTOR_80FEN, (("heuristic",),)), (Game.ZHAOPENGYOU_5P, (("heuristic",),)))
 # a second set on a cache that holds the first (what a user who ran the default pays to try the sampler): only the
@@ -201,7 +201,7 @@ def measure(config: BenchConfig, echo=print) -> dict:
 
 def set_label(mix: tuple[str, ...]) -> str:
     """The policy set the engine of `mix` is compiled for, as `random+heuristic+sampler`."""
-    return "+".join(policy_set.normalise([*policy_set.ALWAYS, *mix]))
+    return "+".join(policy_set.set_of(mix))
 
 
 def cold_and_warm_start(mix: tuple[str, ...], processes: int | None = None, game: Game = Game.BAOFEN,
