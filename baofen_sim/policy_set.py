@@ -64,9 +64,10 @@ def select(names: Iterable[str], alongside: Iterable[str] | None = None) -> tupl
     """Choose the policy set of this process's engine, `set_of(names, alongside)` (the compile plan's discovery
     passes no `alongside`, to see one policy's engine alone); returns it."""
     global _selected
+    names = list(names)
     wanted = set_of(names, alongside)
     if _frozen and wanted != selected():
-        if set(wanted) <= set(selected()):
+        if set(normalise(names)) <= set(selected()):  # the run's own policies are built in
             return selected()
         raise PolicySetError(f"this process's engine is built for the policies {', '.join(selected())}; "
                              f"{', '.join(wanted)} need a new process")
