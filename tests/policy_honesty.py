@@ -38,10 +38,9 @@ def main() -> dict[str, dict[str, int]]:
 
 def decision(policy: str, params, tb, hr, lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, stream):
     """(rng, ge1, eq2): `policy`'s lead (lead None) or follow, with the arguments `policies.dispatch` gives it."""
-    from baofen_sim.kernels.units import analyze_lead
     from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead
     from baofen_sim.policies.play import random_follow, random_lead
-    from baofen_sim.policies.sampler import NO_LEAD, sampler_play
+    from baofen_sim.policies.sampler import sampler_follow, sampler_lead
 
     if policy == "random":
         return (random_lead(tb, view, hand_ge1, hand_eq2, stream) if lead is None
@@ -49,12 +48,9 @@ def decision(policy: str, params, tb, hr, lead, view, hand_ge1, hand_eq2, known_
     if policy == "heuristic":
         return (heuristic_lead(params, tb, view, hand_ge1, hand_eq2, stream) if lead is None
                 else heuristic_follow(params, tb, lead, view, hand_ge1, hand_eq2, stream))
-    # Baofen's sampler_play, as sampler_lead and sampler_follow call it (not those two themselves: tests.sampler_search
-    # counts the specialisations their compile makes)
     if lead is None:
-        return sampler_play(params, tb, hr, NO_LEAD, True, view, hand_ge1, hand_eq2, known_ge1, known_eq2, stream)
-    return sampler_play(params, tb, hr, analyze_lead(tb, lead.ge1, lead.eq2), False, view, hand_ge1, hand_eq2,
-                        known_ge1, known_eq2, stream)
+        return sampler_lead(params, tb, hr, view, hand_ge1, hand_eq2, known_ge1, known_eq2, stream)
+    return sampler_follow(params, tb, hr, lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, stream)
 
 
 def check(policy: str) -> dict[str, int]:
