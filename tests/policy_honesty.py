@@ -18,9 +18,9 @@ import numpy as np
 
 from baofen_sim import policy_set
 
-# The built-ins, whose decisions are called here directly (`decision`), the functions the engine's dispatchers
-# call: no engine compiles for this check. A plug-in is as honest as what it calls: COPY_RANDOM plays random's
-# hands exactly (tests/test_plugins.py).
+# The built-ins (a plug-in is as honest as what it calls: COPY_RANDOM plays random's hands exactly,
+# tests/test_plugins.py). Their dispatchers run as plain Python (`py_func`) calling the compiled policies, so this
+# check compiles no engine.
 POLICIES = ("random", "heuristic", "sampler")
 DECLARER = 0
 TARGET = 85
@@ -32,25 +32,8 @@ PEEKING = "peeking"
 
 
 def main() -> dict[str, dict[str, int]]:
-    policy_set.select(["heuristic", "sampler"])  # the sampler jobs' set (it compiles nothing of its own here)
+    policy_set.select(POLICIES)
     return {policy: check(policy) for policy in (*POLICIES, PEEKING)}
-
-
-def decision(policy: str, params, tb, hr, lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, stream):
-    """(rng, ge1, eq2): `policy`'s lead (lead None) or follow, with the arguments `policies.dispatch` gives it."""
-    from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead
-    from baofen_sim.policies.play import random_follow, random_lead
-    from baofen_sim.policies.sampler import sampler_follow, sampler_lead
-
-    if policy == "random":
-        return (random_lead(tb, view, hand_ge1, hand_eq2, stream) if lead is None
-                else random_follow(tb, lead, hand_ge1, hand_eq2, stream))
-    if policy == "heuristic":
-        return (heuristic_lead(params, tb, view, hand_ge1, hand_eq2, stream) if lead is None
-                else heuristic_follow(params, tb, lead, view, hand_ge1, hand_eq2, stream))
-    if lead is None:
-        return sampler_lead(params, tb, hr, view, hand_ge1, hand_eq2, known_ge1, known_eq2, stream)
-    return sampler_follow(params, tb, hr, lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, stream)
 
 
 def check(policy: str) -> dict[str, int]:
@@ -59,6 +42,7 @@ def check(policy: str) -> dict[str, int]:
     policy = "random" if peeking else policy
     from baofen_sim.materialize import hand_rules
     from baofen_sim.policies import parse_policy_options, policy_arrays
+    from baofen_sim.policies.dispatch import follow_decision, lead_decision
     from baofen_sim.policies.sampler.deals import deal_once
     from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE
     from baofen_sim.rules import preset
@@ -68,15 +52,17 @@ def check(policy: str) -> dict[str, int]:
     hr = hand_rules(rules)
     options = [f"{seat}.{p}" for seat in range(4) for p in SAMPLER_PARAMS] if policy == "sampler" else []
     names, values = parse_policy_options([policy], options)
-    _, params = policy_arrays(names, values)
+    ids, params = policy_arrays(names, values)
     tally = {"decisions": 0, "hidden_changed": 0, "mismatches": 0}
 
     def decide(tb, st, view, seat, lead):
         known = (st.bury_ge1, st.bury_eq2) if seat == DECLARER else (np.uint64(0), np.uint64(0))
         stream = st.rng[seat] ^ (st.hand_ge1[(seat + 1) % 4] if peeking else np.uint64(0))
-        rng, ge1, eq2 = decision(policy, params[seat], tb, hr, lead, view, st.hand_ge1[seat], st.hand_eq2[seat],
-                                 *known, stream)
-        return np.uint64(rng), np.uint64(ge1), np.uint64(eq2)
+        if lead is None:
+            return lead_decision.py_func(ids[seat], params[seat], tb, hr, view, st.hand_ge1[seat],
+                                         st.hand_eq2[seat], *known, stream)
+        return follow_decision.py_func(ids[seat], params[seat], tb, hr, lead, view, st.hand_ge1[seat],
+                                       st.hand_eq2[seat], *known, stream)
 
     def honest_choice(tb, st, view, seat, lead, deal_state):
         """The seat's choice, after checking it against a state whose hidden cards were dealt again."""

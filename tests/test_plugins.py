@@ -87,8 +87,6 @@ def test_an_unknown_parameter_of_a_plug_in_names_its_parameters(tmp_path):
     assert "unknown parameter 'min_pair'" in done.stderr and "did you mean min_pairs?" in done.stderr
 
 
-
-
 def test_a_plug_in_that_copies_random_plays_the_same_hands_as_random():
     """Differential run (`tests.plugins_baofen`, in the background: one compile of the engine for the set random +
     COPY_RANDOM): every column of the hand and trick tables but the policy ids is equal, under both presets."""

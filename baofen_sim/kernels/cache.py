@@ -97,10 +97,10 @@ def set_free_modules(texts: dict[str, str]) -> frozenset[str]:
     return frozenset(texts) - dependent
 
 
-def source_hash(texts: dict[Path, bytes] | None = None) -> str:
-    """16 hex digits of SHA-256 over the relative paths and contents of `kernel_sources()`."""
+def source_hash(texts: dict[Path, bytes]) -> str:
+    """16 hex digits of SHA-256 over the relative paths and contents of `kernel_sources()` (path: content)."""
     digest = hashlib.sha256()
-    for path, content in (texts or {path: path.read_bytes() for path in kernel_sources()}).items():
+    for path, content in texts.items():
         digest.update(str(path.relative_to(PACKAGE_ROOT)).encode())
         digest.update(b"\0")
         digest.update(content)
