@@ -41,8 +41,8 @@ policies, params = parse_policy_options(["{policy}"], {files!r}, rules.num_playe
 spec = RunSpec(rules=rules, policies=policies, params=params, deals={hands}, seed=1, threads={threads})
 run_chunk(spec, 0, {warm})
 started = time.perf_counter()
-run_chunk(spec, 0, spec.tables)
-print(json.dumps({{"seconds": time.perf_counter() - started}}))
+result = run_chunk(spec, 0, spec.tables)
+print(json.dumps({{"seconds": time.perf_counter() - started, "tricks": int(result.hands["tricks_played"].sum())}}))
 """
 
 # engines compiled for a cold start (`policy_set.set_of`: a set without the sampler holds random and heuristic):
@@ -157,7 +157,7 @@ def run_child(code: str, env: dict[str, str] | None = None) -> dict:
 
 def measure(config: BenchConfig, echo=print) -> dict:
     """Every figure of the benchmark table, as a dict."""
-    figures: dict = {"throughput": {}, "reference": {}}
+    figures: dict = {"throughput": {}, "reference": {}, "tricks_per_hand": {}}
     figures["cold_compile_s"], figures["warm_start_s"] = {}, {}
     for mix in POLICY_MIXES:
         label = set_label(mix)
@@ -179,8 +179,10 @@ def measure(config: BenchConfig, echo=print) -> dict:
         for threads in THREADS:
             code = _THROUGHPUT.format(policy=policy, files=list(files), threads=threads, hands=config.hands,
                                       warm=WARM_TABLES, rules=rules)
-            rate = config.hands / run_child(code)["seconds"]
+            timed = run_child(code)
+            rate = config.hands / timed["seconds"]
             figures["throughput"][f"{label}/{threads}"] = rate
+            figures["tricks_per_hand"][label] = timed["tricks"] / config.hands
             echo(f"{label:21} {threads} thread(s): {rate:,.0f} hands/s")
         reference = run_child(_REFERENCE.format(policy=policy, files=list(files), hands=config.reference_hands,
                                                 rules=rules))
@@ -266,12 +268,15 @@ def markdown(figures: dict, config: BenchConfig, command: str) -> str:
              f"- machine: {machine()}", f"- command: `{command}`",
              f"- hands per measurement: {config.hands:,}; reference engine: {config.reference_hands} hands "
              "(replayed from the engine's game records through the reference judge)", "",
-             "| policy | 1 thread hands/s | 2 threads hands/s | speed-up | reference hands/s | kernel / reference |",
-             "|---|---:|---:|---:|---:|---:|"]
+             "| policy | 1 thread hands/s | 2 threads hands/s | speed-up | reference hands/s | kernel / reference | "
+             "tricks per hand | 1 thread tricks/s |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for label, _, files, _ in BENCHED:
         one, two, ref = tp[f"{label}/1"], tp[f"{label}/2"], figures["reference"][label]
+        tricks = figures["tricks_per_hand"][label]
         shown = f"{label} (`--param {files[0]}`)" if files else label
-        lines.append(f"| {shown} | {one:,.0f} | {two:,.0f} | {two / one:.2f}x | {ref:,.0f} | {one / ref:,.0f}x |")
+        lines.append(f"| {shown} | {one:,.0f} | {two:,.0f} | {two / one:.2f}x | {ref:,.0f} | {one / ref:,.0f}x | "
+                     f"{tricks:.1f} | {one * tricks:,.0f} |")
     parquet = figures["parquet"]
     starts = "; ".join(f"{label} {figures['cold_compile_s'][label]:.1f} s / {figures['warm_start_s'][label]:.2f} s"
                        for label in figures["cold_compile_s"])
