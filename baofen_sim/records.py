@@ -42,6 +42,8 @@ PLAY_VIEW_DTYPE = np.dtype([
     ("seat", np.int64),             # the player to act
     ("declarer", np.int64),         # 庄家 seat
     ("side_mask", np.int64),        # bit s: seat s is known to score with the declarer (Baofen: he alone)
+    ("private_side", np.int64),     # more seats the acting seat alone knows score with the declarer
+    # (`st.private_side[seat]`, `kernels.play.act_as`; 找朋友: the friend, himself, until he plays the friend card)
     ("leader", np.int64),           # seat that led the current trick
     ("n_played", np.int64),         # plays already made in the current trick (0: the player leads)
     ("trick_index", np.int64),      # 0-based trick number
@@ -99,6 +101,8 @@ PLAY_STATE_DTYPE = np.dtype([
     ("passed_ge1", np.uint64, (MAX_PLAYERS,)),  # 80分: the cards a seat buried last when a 反底 then took the kitty
     ("passed_eq2", np.uint64, (MAX_PLAYERS,)),  # from it (§7.3.8), which it alone knows but for their takers
     ("bury_takers", np.int64, (MAX_PLAYERS,)),  # view.bury_takers
+    ("private_side", np.int64, (MAX_PLAYERS,)),  # view.private_side of each seat (0: it knows no more than
+    # side_mask; 找朋友: the unrevealed friend's own bit, §7.4.8)
     ("shown_before_ge1", np.uint64, (MAX_PLAYERS,)),  # cards each seat showed before the play (80分: its showings
     ("shown_before_eq2", np.uint64, (MAX_PLAYERS,)),  # and 反底 pair, §7.3.4, §7.3.8; Baofen: none): view.shown_*
     # one summary per trick (RUN_CONSTANTS.do_tricks): the TRICK_ROW_DTYPE fields

@@ -41,12 +41,14 @@ def params(**overrides) -> np.ndarray:
 
 
 def make_view(tb, *, declarer: int, leader: int, trick=(), played: str = "", throw_allowed: bool = True,
-              side_mask: int | None = None):
+              side_mask: int | None = None, private_side: int = 0):
     """The view of the seat to act: `trick` lists the plays so far, the lead first (played by `leader`);
-    `side_mask` the seats scoring with the declarer (default: he alone, Baofen's)."""
+    `side_mask` the seats scoring with the declarer (default: he alone, Baofen's), `private_side` those the seat
+    alone knows do (找朋友's unrevealed friend: himself)."""
     view = new_play_view()
     view.declarer = declarer
     view.side_mask = 1 << declarer if side_mask is None else side_mask
+    view.private_side = private_side
     view.leader = leader
     view.n_played = len(trick)
     view.seat = (leader + len(trick)) % SEATS
@@ -71,9 +73,10 @@ def lead_play(tb, hand: str, *, declarer: int, seat: int, played: str = "", side
 
 
 def follow_play(tb, hand: str, trick, *, declarer: int, leader: int, played: str = "", side_mask: int | None = None,
-                **overrides) -> list[int]:
+                private_side: int = 0, **overrides) -> list[int]:
     """The cards the heuristic plays from `hand` after the plays `trick` (lead first), checked legal."""
-    view = make_view(tb, declarer=declarer, leader=leader, trick=trick, played=played, side_mask=side_mask)
+    view = make_view(tb, declarer=declarer, leader=leader, trick=trick, played=played, side_mask=side_mask,
+                     private_side=private_side)
     lead = analyze_lead(tb, *bits_of(tb, trick[0]))
     hand_bits = bits_of(tb, hand)
     state, ge1, eq2 = heuristic_follow(params(**overrides), tb, lead, view, *hand_bits, STATE)
@@ -171,6 +174,15 @@ def test_defender_does_not_feed_when_the_declarer_can_still_beat_the_partner():
     tb = tables(trump="H")
     # Seat 1 leads SJ; seat 2 (defender) plays second, the declarer (seat 3) is still to play.
     assert follow_play(tb, "S3 S10 C4", ["SJ"], declarer=3, leader=1) == cards("S3")
+
+
+def test_a_seat_that_alone_knows_it_scores_with_the_declarer_feeds_him_points():
+    tb = tables(trump="H")
+    # The declarer (seat 0) leads SA and wins it: to the public side mask seat 3 is a defender, who throws his
+    # lowest spade; 找朋友's unrevealed friend knows better (`view.private_side`, §7.4.8) and feeds 10 points.
+    trick = ["SA", "S4", "S6"]
+    assert follow_play(tb, "S3 S10 SK C4", trick, declarer=DECL, leader=DECL) == cards("S3")
+    assert follow_play(tb, "S3 S10 SK C4", trick, declarer=DECL, leader=DECL, private_side=1 << 3) == cards("S10")
 
 
 def test_void_defender_ruffs_a_pointed_trick_with_his_lowest_trump():

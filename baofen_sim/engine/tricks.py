@@ -28,6 +28,7 @@ from baofen_sim.codes import LOG_FAILED_THROW, LOG_FORCED, LOG_PLAY, RUFF, TRUMP
 from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.play import (
+    act_as,
     collect_trick,
     lead_kind,
     note_void,
@@ -93,7 +94,7 @@ def take_lead(tb, hr, cs, st, view, declarer, log):
     """§2.1, §4.2–§4.6: the lead of the trick as it stands, and whether a throw failed before it."""
     n = tb.num_players
     leader = view.leader
-    view.seat = leader
+    act_as(st, view, leader)
     view.n_played = 0
     for seat in range(n):  # a new trick: nothing on the table yet
         view.trick_ge1[seat] = ZERO
@@ -121,7 +122,7 @@ def take_follows(tb, hr, cs, st, view, lead, log):
     leader = view.leader
     for i in range(1, n):
         seat = seat_after(leader, i, n)
-        view.seat = seat
+        act_as(st, view, seat)
         view.n_played = i
         known_ge1, known_eq2 = known_cards(st, view, seat)
         st.rng[seat], ge1, eq2 = follow_decision(st.policy_ids[seat], st.params[seat], tb, hr, lead, view,

@@ -65,6 +65,19 @@ def lead_kind(lead):
 # ---- a trick -------------------------------------------------------------------------------------------
 
 
+@njit(cache=True, inline="always")
+def act_as(st, view, seat):
+    """The view for a decision of `seat`: the seat, and what it alone knows of the sides (`st.private_side`)."""
+    view.seat = seat
+    view.private_side = st.private_side[seat]
+
+
+@njit(cache=True, inline="always")
+def knows_own_side(st, seat):
+    """`seat` alone knows it scores with the declarer (找朋友: the friend, until he plays the friend card, §7.4.8)."""
+    st.private_side[seat] = np.int64(1) << np.int64(seat)
+
+
 @njit(cache=True)
 def start_play(tb, st, view, declarer, side_mask, target):
     """Reset the tallies and the view for the first trick (led by the declarer, §5.8); `side_mask`: bit s for
@@ -78,6 +91,7 @@ def start_play(tb, st, view, declarer, side_mask, target):
     st.declarer_won_last = False
     view.declarer = declarer
     view.side_mask = side_mask
+    view.private_side = 0
     view.leader = declarer
     view.target = target
     view.declarer_points = 0
@@ -95,6 +109,7 @@ def start_play(tb, st, view, declarer, side_mask, target):
         view.shown_ge1[seat] = st.shown_before_ge1[seat]
         view.shown_eq2[seat] = st.shown_before_eq2[seat]
         view.bury_takers[seat] = st.bury_takers[seat]
+        st.private_side[seat] = 0
 
 
 @njit(cache=True)

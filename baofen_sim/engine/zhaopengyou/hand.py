@@ -45,7 +45,7 @@ from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.deal import cards_received, dealt_card, recipient
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.kitty import pass_kitty
-from baofen_sim.kernels.play import collect_trick, play_cards, start_play
+from baofen_sim.kernels.play import collect_trick, knows_own_side, play_cards, start_play
 from baofen_sim.kernels.rng import STREAM_DRAW, STREAM_SEAT_BASE, bounded, deal_pack, stream_key
 from baofen_sim.kernels.scoring import KIND_POINTS
 from baofen_sim.kernels.units import counts_to_bits, listed_to_bits
@@ -187,6 +187,8 @@ def play_zpy_tricks(tb, hr, cs, sc, st, view, row, declarer, friend, friend_bit,
     seat won and the tricks. Returns the last trick's leader."""
     n = hr.num_players
     start_play(tb, st, view, declarer, np.int64(1) << np.int64(declarer), NO_TARGET)
+    if friend != NO_SEAT:
+        knows_own_side(st, friend)
     for seat in range(n):
         sc.counted[seat] = 0
         row.points_won[seat] = 0

@@ -27,6 +27,7 @@ from baofen_sim.policies.heuristic.last_trick import guarded_hand
 from baofen_sim.policies.heuristic.unseen import (
     is_secure,
     is_teammate,
+    known_side,
     on_declarer_side,
     opponents_after,
     play_params,
@@ -64,7 +65,7 @@ def best_so_far(tb, lead, view):
 def follow_goal(pp, tb, lead, view, best_seat, best_cls, best_value, unseen_ge1, unseen_eq2, risky):
     """GOAL_FEED when a teammate wins securely (and feed_points > 0), GOAL_PROTECT when a teammate wins
     insecurely, else GOAL_CONTEST."""
-    if not is_teammate(view.side_mask, view.seat, best_seat):
+    if not is_teammate(known_side(view), view.seat, best_seat):
         return GOAL_CONTEST
     opp_after = opponents_after(tb, view, best_seat)
     if pp.feed_points > 0.0 and is_secure(tb, lead, best_cls, best_value, opp_after, True, risky, unseen_ge1,

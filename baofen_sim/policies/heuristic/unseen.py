@@ -67,10 +67,18 @@ def table_points(tb, view):
     return total
 
 
+@njit(cache=True, inline="always")
+def known_side(view):
+    """The seats the acting seat knows score with the declarer: `view.side_mask` (Baofen: he alone; 80分: the 庄 and
+    his partner; 找朋友: the declarer, and the friend from his reveal) and what it alone knows (`view.private_side`:
+    找朋友's friend knows himself from the start, §7.4.8)."""
+    return view.side_mask | view.private_side
+
+
 @njit(cache=True)
 def on_declarer_side(view, seat):
-    """The seat scores with the declarer (`view.side_mask`: in Baofen he alone, in 80分 the 庄 and his partner)."""
-    return (view.side_mask >> np.int64(seat)) & 1 != 0
+    """The seat scores with the declarer, as the acting seat knows (`known_side`)."""
+    return (known_side(view) >> np.int64(seat)) & 1 != 0
 
 
 @njit(cache=True)
@@ -108,7 +116,7 @@ def opponents_after(tb, view, player):
     count = 0
     for j in range(view.n_played + 1, n):
         seat = seat_after(view.leader, j, n)
-        if seat != player and not is_teammate(view.side_mask, seat, player):
+        if seat != player and not is_teammate(known_side(view), seat, player):
             count += 1
     return count
 

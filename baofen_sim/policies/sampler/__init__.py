@@ -145,6 +145,7 @@ def load_position(tb, real_view, seat, hand_ge1, hand_eq2, deal_ge1, deal_eq2, s
     view.seat = real_view.seat
     view.declarer = real_view.declarer
     view.side_mask = real_view.side_mask
+    view.private_side = real_view.private_side
     view.leader = real_view.leader
     view.n_played = real_view.n_played
     view.trick_index = real_view.trick_index
@@ -168,6 +169,7 @@ def load_position(tb, real_view, seat, hand_ge1, hand_eq2, deal_ge1, deal_eq2, s
         st.play_ge1[s] = real_view.trick_ge1[s]
         st.play_eq2[s] = real_view.trick_eq2[s]
         st.failed_count[s] = 0
+        st.private_side[s] = real_view.private_side if s == seat else 0
     st.declarer_points = real_view.declarer_points
     st.wangfen_points = real_view.wangfen_points
     st.penalty = real_view.penalty

@@ -14,7 +14,7 @@ import numpy as np
 from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.ledger import result_settlement
-from baofen_sim.kernels.play import collect_trick, note_void, play_cards, resolve_lead, throw_allowed
+from baofen_sim.kernels.play import act_as, collect_trick, note_void, play_cards, resolve_lead, throw_allowed
 from baofen_sim.kernels.scoring import score_hand
 from baofen_sim.kernels.trick import seat_after
 from baofen_sim.kernels.units import card_points
@@ -29,7 +29,7 @@ def playout_lead(params, tb, hr, st, view, declarer):
     """The heuristic's lead for view.leader, resolved as the engine resolves it (§4.2–§4.4)."""
     leader = view.leader
     n = tb.num_players
-    view.seat = leader
+    act_as(st, view, leader)
     view.n_played = 0
     for seat in range(n):
         view.trick_ge1[seat] = ZERO
@@ -50,7 +50,7 @@ def finish_trick(params, tb, st, view, lead, first_follower):
     n = tb.num_players
     for i in range(first_follower, n):
         seat = seat_after(view.leader, i, n)
-        view.seat = seat
+        act_as(st, view, seat)
         view.n_played = i
         _, ge1, eq2 = heuristic_follow(params, tb, lead, view, st.hand_ge1[seat], st.hand_eq2[seat], NO_STREAM)
         play_cards(st, view, seat, ge1, eq2)
