@@ -24,6 +24,7 @@ from baofen_sim.kernels.follow import (
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.trick import NO_VALUE
 from baofen_sim.kernels.units import (
+    bottom_bit,
     card_count,
     gap_shift,
     links,
@@ -147,8 +148,9 @@ def _cheapest_copy(tb, pool_ge1, pool_eq2, chosen_ge1, hand_eq2, point_weight):
 @njit(cache=True)
 def primary_above(tb, lead, pool_ge1, pool_eq2, threshold, highest, is_declarer, manner):
     """The lead's primary unit (§3.4: a tractor of the longest led length, else a pair, else a card) taken
-    from the pool with value > threshold: the lowest such, or the highest when `highest`. (0, 0) if none.
-    Only for leads with at most one tractor."""
+    from the pool with value > threshold: the lowest such, or the highest when `highest`, by power (the
+    5-player trump 7 and 2 sit low in the layout, `units.bottom_bit`). (0, 0) if none. Only for leads with at
+    most one tractor."""
     if lead.k > 1:
         return ZERO, ZERO
     best = ZERO
@@ -170,7 +172,7 @@ def primary_above(tb, lead, pool_ge1, pool_eq2, threshold, highest, is_declarer,
     units = pool_eq2 if lead.pairs > 0 else pool_ge1
     rest = units
     while rest != ZERO:
-        b = trailing_zeros(rest) if not highest else top_bit(tb, rest)
+        b = bottom_bit(tb, rest) if not highest else top_bit(tb, rest)
         if power(tb, b) > threshold:
             best = bit(b)
             break

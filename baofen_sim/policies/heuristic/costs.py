@@ -57,7 +57,8 @@ def cheapest_single(tb, mask, hand_eq2, point_weight):
     """(bit as a mask, cost): the card of `mask` with the lowest `card_cost` (+PAIR_BREAK_COST for half of a
     held pair), the lowest bit on ties; (0, NO_COST) if mask is empty. Within a suit cards only get dearer
     upwards apart from their points, so a suit is left as soon as its cards cannot beat the best cost even
-    with the most points."""
+    with the most points; but the 5-player trump 7 and 2 sit low on the trump chain with powers above the ace
+    (`tb.lowered_mask`), so one of them is only passed over."""
     best = ZERO
     best_cost = NO_COST
     bonus = min(point_weight, 0.0) * MAX_CARD_POINTS
@@ -67,7 +68,10 @@ def cheapest_single(tb, mask, hand_eq2, point_weight):
         suit = tb.bit_suit[b]
         floor = float(tb.bit_power[b]) + bonus + (TRUMP_COST if suit == TRUMP else 0.0)
         if floor >= best_cost:
-            rest &= ~tb.suit_mask[suit]  # the rest of this suit cannot do better
+            if (tb.lowered_mask >> np.uint64(b)) & ONE:
+                rest = rest & (rest - ONE)
+            else:
+                rest &= ~tb.suit_mask[suit]  # the rest of this suit cannot do better
             continue
         cost = card_cost(tb, b, point_weight)
         if (hand_eq2 >> np.uint64(b)) & ONE:
