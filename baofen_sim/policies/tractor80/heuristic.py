@@ -14,8 +14,6 @@ counts) only; its play is the shared heuristic (`policies.heuristic`) with the �
 
 from __future__ import annotations
 
-import numpy as np
-
 from baofen_sim.cards import BIG_JOKER, LITTLE_JOKER, NUM_KINDS, NUM_RANKS, NUM_SUITS
 from baofen_sim.codes import NO_SEAT, NO_TRUMP
 from baofen_sim.engine.tractor80.declaring import TIER_LITTLE_JOKERS, TIER_NONE, showing_trump
@@ -23,16 +21,20 @@ from baofen_sim.engine.tractor80.records import NUM_SEATS
 from baofen_sim.engine.tractor80.result import PARTNER_OFFSET
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.scoring import KIND_POINTS
+from baofen_sim.policies.bury_keys import (
+    KEEP_TRUMP,
+    KIND_BITS,
+    PAIR_COST,
+    POINT_COST,
+    SHORT_SUIT,
+    VOID_BONUS,
+    bury_key,
+    insert_key,
+)
 
 SHOW_MIN_CARDS = 8  # cards received before a first showing (too few say nothing of the suit)
 SHOW_SHARE = 0.3  # ... and the share of them that would be trumps
 FANDI_MARGIN = 3  # trumps a 反底 must add over the standing trump
-KEEP_TRUMP = 1000.0  # bury costs: trumps stay out of the kitty unless nothing else fills it
-POINT_COST = 1.0  # per card point: points in the kitty risk a 抠底 (§7.3.11), but pairs and voids are worth more
-# to the 庄家方 (README's 80分: at 10 per point the 庄家方 lost 0.3 points of T per hand)
-PAIR_COST = 15.0  # a card of a pair
-VOID_BONUS = 4.0  # per card a plain suit is short of SHORT_SUIT
-SHORT_SUIT = 6
 
 
 @njit(cache=True)
@@ -115,42 +117,10 @@ def cost_in_suit(counts, level, trump, kind, length):
     return cost - VOID_BONUS * max(0, SHORT_SUIT - length)
 
 
-# The bury ranks copies by (cost, kind) packed into one integer key, cost × BURY_KEY_KINDS + kind: the costs are
-# whole numbers, so the key orders by cost, then by kind (and `key & KIND_BITS` is the kind, negative costs too).
-BURY_KEY_KINDS = 64
-KIND_BITS = BURY_KEY_KINDS - 1
-assert NUM_KINDS <= BURY_KEY_KINDS
-assert all(float(c).is_integer() for c in (KEEP_TRUMP, POINT_COST, PAIR_COST, VOID_BONUS))
-
-
-@njit(cache=True)
-def bury_key(cost, kind):
-    return np.int64(cost) * BURY_KEY_KINDS + kind
-
-
-@njit(cache=True, inline="always")
-def insert_key(keys, filled, key):
-    """Insert `key` into the ascending keys[:filled] (the len(keys) smallest are kept; an equal key goes after the
-    ones there); returns how many are filled."""
-    size = keys.shape[0]
-    if filled == size:
-        if key >= keys[size - 1]:
-            return filled
-        i = size - 1
-    else:
-        i = filled
-        filled += 1
-    while i > 0 and keys[i - 1] > key:
-        keys[i] = keys[i - 1]
-        i -= 1
-    keys[i] = key
-    return filled
-
-
 @njit(cache=True)
 def heuristic_bury(counts, level, trump, out):
     """The kitty_size = len(out) cheapest copies by `bury_cost` (ties: the lower kind first) into out: each copy's
-    `bury_key` is inserted into out, kept in order, then turned back into its kind (no allocation, no sort)."""
+    `bury_keys.bury_key` is inserted into out, kept in order, then turned back into its kind."""
     filled = 0
     for suit in range(NUM_SUITS):
         length = plain_length(counts, level, suit)

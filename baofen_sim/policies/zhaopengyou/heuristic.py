@@ -11,7 +11,7 @@ then (two of the other three are).
 - Overcall: with a pair of 7s whose suit gives at least OVERCALL_SHARE of its cards as trumps.
 - Concession: when the declarer's trumps are fewer than CONCEDE_TRUMPS.
 - Bury: the cheapest copies by a cost that keeps trumps and pairs, empties short plain suits and weighs points
-  lightly (the kitty bonus, §7.4.11), as 80分's.
+  lightly (the kitty bonus, §7.4.11), with 80分's costs (`policies.bury_keys`).
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ from __future__ import annotations
 from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS, NUM_SUITS, RANK_2, RANK_7
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.scoring import KIND_POINTS
-from baofen_sim.policies.registry import POLICY_HEURISTIC
-from baofen_sim.policies.tractor80.heuristic import (
+from baofen_sim.policies.bury_keys import (
     KEEP_TRUMP,
     KIND_BITS,
     PAIR_COST,
@@ -30,6 +29,7 @@ from baofen_sim.policies.tractor80.heuristic import (
     bury_key,
     insert_key,
 )
+from baofen_sim.policies.registry import POLICY_HEURISTIC
 from baofen_sim.policies.zhaopengyou.random_calls import NO_CARD
 
 CALL_MIN_CARDS = 8
@@ -148,9 +148,8 @@ def cost_in_suit(counts, trump, kind, length):
 
 @njit(cache=True)
 def heuristic_bury(counts, trump, out):
-    """The len(out) cheapest copies by `bury_cost` (ties: the lower kind first) into out: each copy's (cost, kind)
-    key (`tractor80.heuristic.bury_key`, whole-number costs) inserted into out in order, then turned back into its
-    kind, as 80分's bury (no allocation, no sort)."""
+    """The len(out) cheapest copies by `bury_cost` (ties: the lower kind first) into out, as 80分's bury: each
+    copy's `bury_keys.bury_key` inserted into out in order, then turned back into its kind."""
     filled = 0
     for suit in range(NUM_SUITS):
         length = plain_length(counts, suit)
