@@ -44,6 +44,8 @@ PLAY_VIEW_DTYPE = np.dtype([
     ("side_mask", np.int64),        # bit s: seat s is known to score with the declarer (Baofen: he alone)
     ("private_side", np.int64),     # more seats the acting seat alone knows score with the declarer
     # (`st.private_side[seat]`, `kernels.play.act_as`; 找朋友: the friend, himself, until he plays the friend card)
+    ("suspect_side", np.int64),     # 找朋友: seats the table suspects of being the unrevealed friend, from the play
+    # (`engine.zhaopengyou.suspects`); 0 in Baofen and 80分
     ("leader", np.int64),           # seat that led the current trick
     ("n_played", np.int64),         # plays already made in the current trick (0: the player leads)
     ("trick_index", np.int64),      # 0-based trick number

@@ -41,14 +41,15 @@ def params(**overrides) -> np.ndarray:
 
 
 def make_view(tb, *, declarer: int, leader: int, trick=(), played: str = "", throw_allowed: bool = True,
-              side_mask: int | None = None, private_side: int = 0):
+              side_mask: int | None = None, private_side: int = 0, suspect_side: int = 0):
     """The view of the seat to act: `trick` lists the plays so far, the lead first (played by `leader`);
     `side_mask` the seats scoring with the declarer (default: he alone, Baofen's), `private_side` those the seat
-    alone knows do (找朋友's unrevealed friend: himself)."""
+    alone knows do (找朋友's unrevealed friend: himself), `suspect_side` those the table suspects do (找朋友)."""
     view = new_play_view()
     view.declarer = declarer
     view.side_mask = 1 << declarer if side_mask is None else side_mask
     view.private_side = private_side
+    view.suspect_side = suspect_side
     view.leader = leader
     view.n_played = len(trick)
     view.seat = (leader + len(trick)) % SEATS
@@ -73,10 +74,10 @@ def lead_play(tb, hand: str, *, declarer: int, seat: int, played: str = "", side
 
 
 def follow_play(tb, hand: str, trick, *, declarer: int, leader: int, played: str = "", side_mask: int | None = None,
-                private_side: int = 0, **overrides) -> list[int]:
+                private_side: int = 0, suspect_side: int = 0, **overrides) -> list[int]:
     """The cards the heuristic plays from `hand` after the plays `trick` (lead first), checked legal."""
     view = make_view(tb, declarer=declarer, leader=leader, trick=trick, played=played, side_mask=side_mask,
-                     private_side=private_side)
+                     private_side=private_side, suspect_side=suspect_side)
     lead = analyze_lead(tb, *bits_of(tb, trick[0]))
     hand_bits = bits_of(tb, hand)
     state, ge1, eq2 = heuristic_follow(params(**overrides), tb, lead, view, *hand_bits, STATE)
@@ -168,6 +169,12 @@ def test_defender_feeds_points_to_a_partner_winning_with_an_ace_on_the_last_seat
     play = follow_play(tb, "S3 S10 SK C4", trick, declarer=2, leader=1)
     assert play == cards("S10")
     assert follow_play(tb, "S3 S10 SK C4", trick, declarer=2, leader=1, feed_points=0) == cards("S3")
+
+
+def test_defender_does_not_feed_a_winner_the_table_suspects_of_being_the_declarers_friend():
+    tb = tables(trump="H")
+    # As above, but seat 1 fed the declarer points earlier (找朋友, `view.suspect_side`): not a partner to feed.
+    assert follow_play(tb, "S3 S10 SK C4", ["SA", "S4", "S6"], declarer=2, leader=1, suspect_side=1 << 1) == cards("S3")
 
 
 def test_defender_does_not_feed_when_the_declarer_can_still_beat_the_partner():

@@ -92,6 +92,7 @@ def start_play(tb, st, view, declarer, side_mask, target):
     view.declarer = declarer
     view.side_mask = side_mask
     view.private_side = 0
+    view.suspect_side = 0
     view.leader = declarer
     view.target = target
     view.declarer_points = 0

@@ -41,6 +41,7 @@ from baofen_sim.engine.zhaopengyou.calling import (
 from baofen_sim.engine.zhaopengyou.calling import flip_position as flip_at
 from baofen_sim.engine.zhaopengyou.records import DEALT
 from baofen_sim.engine.zhaopengyou.result import declarer_won, last_trick_multiplier, next_deal_first
+from baofen_sim.engine.zhaopengyou.suspects import note_feeders
 from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.deal import cards_received, dealt_card, recipient
 from baofen_sim.kernels.jit import njit
@@ -208,6 +209,7 @@ def play_zpy_tricks(tb, hr, cs, sc, st, view, row, declarer, friend, friend_bit,
             sc.counted[friend] = 0
             view.side_mask |= np.int64(1) << np.int64(friend)
         winner, points = collect_trick(tb, st, view, lead, declarer)
+        note_feeders(tb, st, view, leader, winner)
         row.points_won[winner] += points
         view.points_won[winner] += points
         if not st.declarer_won_last:

@@ -146,6 +146,7 @@ def load_position(tb, real_view, seat, hand_ge1, hand_eq2, deal_ge1, deal_eq2, s
     view.declarer = real_view.declarer
     view.side_mask = real_view.side_mask
     view.private_side = real_view.private_side
+    view.suspect_side = real_view.suspect_side
     view.leader = real_view.leader
     view.n_played = real_view.n_played
     view.trick_index = real_view.trick_index

@@ -32,6 +32,7 @@ import numpy as np
 
 from baofen_sim.codes import NO_SEAT
 from baofen_sim.engine.zhaopengyou.result import declarer_won, last_trick_multiplier
+from baofen_sim.engine.zhaopengyou.suspects import note_feeders
 from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.play import collect_trick, knows_own_side, play_cards
@@ -96,9 +97,12 @@ def note_reveal(st, view, friend, friend_bit):
 
 @njit(cache=True, inline="always")
 def close_trick(tb, st, view, lead, declarer, friend, friend_bit, won):
-    """The reveal, then the trick's winner and points (`won[winner]`)."""
+    """The reveal, then the trick's winner and points (`won[winner]`) and what the table suspects of the friend
+    (`engine.zhaopengyou.suspects`), as the engine closes a trick."""
     note_reveal(st, view, friend, friend_bit)
+    leader = view.leader
     winner, points = collect_trick(tb, st, view, lead, declarer)
+    note_feeders(tb, st, view, leader, winner)
     won[winner] += points
 
 

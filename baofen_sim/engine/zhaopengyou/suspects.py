@@ -1,0 +1,35 @@
+"""What the table infers of the 找朋友 friend before he reveals himself (RULES.md §7.4.8), from the play alone:
+a seat other than the declarer that put points on a trick the declarer won, after the declarer's play (so the
+declarer was winning when it played), is suspected to be the friend (`view.suspect_side`). Every seat sees it; the
+heuristic reads it through `unseen.known_side` (the friend himself knows better, and a seat never suspects itself).
+Once the friend plays the friend card the sides are known and the suspicion ends. With no friend card (after an
+overcall, §7.4.8) everybody knows the declarer is alone and nothing is suspected."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from baofen_sim.kernels.bits import ZERO
+from baofen_sim.kernels.jit import njit
+from baofen_sim.kernels.trick import seat_after
+from baofen_sim.kernels.units import card_points
+
+
+@njit(cache=True, inline="always")
+def note_feeders(tb, st, view, leader, winner):
+    """After a trick led by `leader` and won by `winner` (its cards still in `st.play_*`, `view.side_mask` with the
+    friend if he revealed himself in it): add the seats that fed the declarer points to `view.suspect_side`, or end
+    the suspicion once the friend is known."""
+    declarer = view.declarer
+    if view.side_mask != np.int64(1) << np.int64(declarer) or view.friend_ge1 == ZERO:
+        view.suspect_side = 0
+        return
+    if winner != declarer:
+        return
+    n = tb.num_players
+    after_declarer = False
+    for i in range(n):
+        seat = seat_after(leader, i, n)
+        if after_declarer and card_points(tb, st.play_ge1[seat], st.play_eq2[seat]) > 0:
+            view.suspect_side |= np.int64(1) << np.int64(seat)
+        after_declarer = after_declarer or seat == declarer
