@@ -43,7 +43,8 @@ PLAY_VIEW_DTYPE = np.dtype([
     ("declarer", np.int64),         # 庄家 seat
     ("side_mask", np.int64),        # bit s: seat s is known to score with the declarer (Baofen: he alone)
     ("private_side", np.int64),     # more seats the acting seat alone knows score with the declarer
-    # (`st.private_side[seat]`, `kernels.play.act_as`; 找朋友: the friend, himself, until he plays the friend card)
+    # (`st.private_side[seat]`, `kernels.play.act_as`; 找朋友: the friend, himself, until he plays the friend card;
+    # the declarer, himself, when he knows he plays 1 vs 4)
     ("suspect_side", np.int64),     # 找朋友: seats the table suspects of being the unrevealed friend, from the play
     # (`engine.zhaopengyou.suspects`); 0 in Baofen and 80分
     ("leader", np.int64),           # seat that led the current trick
@@ -104,7 +105,7 @@ PLAY_STATE_DTYPE = np.dtype([
     ("passed_eq2", np.uint64, (MAX_PLAYERS,)),  # from it (§7.3.8), which it alone knows but for their takers
     ("bury_takers", np.int64, (MAX_PLAYERS,)),  # view.bury_takers
     ("private_side", np.int64, (MAX_PLAYERS,)),  # view.private_side of each seat (0: it knows no more than
-    # side_mask; 找朋友: the unrevealed friend's own bit, §7.4.8)
+    # side_mask; 找朋友: the unrevealed friend's own bit, §7.4.8, and the declarer's when he knows he is alone)
     ("shown_before_ge1", np.uint64, (MAX_PLAYERS,)),  # cards each seat showed before the play (80分: its showings
     ("shown_before_eq2", np.uint64, (MAX_PLAYERS,)),  # and 反底 pair, §7.3.4, §7.3.8; Baofen: none): view.shown_*
     # one summary per trick (RUN_CONSTANTS.do_tricks): the TRICK_ROW_DTYPE fields

@@ -74,7 +74,8 @@ def act_as(st, view, seat):
 
 @njit(cache=True, inline="always")
 def knows_own_side(st, seat):
-    """`seat` alone knows it scores with the declarer (找朋友: the friend, until he plays the friend card, §7.4.8)."""
+    """`seat` alone knows it scores with the declarer (找朋友: the friend, until he plays the friend card, §7.4.8;
+    the declarer who knows he plays 1 vs 4), and so suspects nobody else (`view.suspect_side`)."""
     st.private_side[seat] = np.int64(1) << np.int64(seat)
 
 

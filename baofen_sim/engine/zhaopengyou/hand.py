@@ -188,8 +188,7 @@ def play_zpy_tricks(tb, hr, cs, sc, st, view, row, declarer, friend, friend_bit,
     seat won and the tricks. Returns the last trick's leader."""
     n = hr.num_players
     start_play(tb, st, view, declarer, np.int64(1) << np.int64(declarer), NO_TARGET)
-    if friend != NO_SEAT:
-        knows_own_side(st, friend)
+    knows_own_side(st, declarer if friend == NO_SEAT else friend)  # the declarer knows when he is alone (§7.4.8)
     for seat in range(n):
         sc.counted[seat] = 0
         row.points_won[seat] = 0

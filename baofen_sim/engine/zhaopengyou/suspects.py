@@ -1,7 +1,8 @@
 """What the table infers of the 找朋友 friend before he reveals himself (RULES.md §7.4.8), from the play alone:
 a seat other than the declarer that put points on a trick the declarer won, after the declarer's play (so the
 declarer was winning when it played), is suspected to be the friend (`view.suspect_side`). Every seat sees it; the
-heuristic reads it through `unseen.known_side` (the friend himself knows better, and a seat never suspects itself).
+heuristic reads it through `unseen.known_side` (the friend himself knows better, as does a declarer who knows he
+plays 1 vs 4, and a seat never suspects itself).
 Once the friend plays the friend card the sides are known and the suspicion ends. With no friend card (after an
 overcall, §7.4.8) everybody knows the declarer is alone and nothing is suspected."""
 

@@ -71,8 +71,9 @@ def table_points(tb, view):
 def known_side(view):
     """The seats the acting seat takes to score with the declarer: `view.side_mask` (Baofen: he alone; 80分: the 庄
     and his partner; 找朋友: the declarer, and the friend from his reveal) and what it alone knows
-    (`view.private_side`: 找朋友's friend knows himself from the start, §7.4.8); a seat that knows no more adds the
-    others the table suspects of being the friend (`view.suspect_side`, never itself)."""
+    (`view.private_side`: 找朋友's friend knows himself from the start, §7.4.8, and a declarer playing 1 vs 4 knows
+    he is alone); a seat that knows no more adds the others the table suspects of being the friend
+    (`view.suspect_side`, never itself)."""
     if view.private_side != 0:
         return view.side_mask | view.private_side
     return view.side_mask | (view.suspect_side & ~(np.int64(1) << np.int64(view.seat)))

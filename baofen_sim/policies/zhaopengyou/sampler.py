@@ -175,8 +175,7 @@ def search_zpy(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, kno
             st = states[0]
             view = views[0]
             load_position(tb, real_view, seat, hand_ge1, hand_eq2, deal_ge1, deal_eq2, st, view)
-            if friend != NO_SEAT:
-                knows_own_side(st, friend)
+            knows_own_side(st, declarer if friend == NO_SEAT else friend)
             for other in range(n):
                 won[other] = real_view.points_won[other]
             last_leader = play_candidate_zpy(params, tb, hr, lead, is_lead, real_view.n_played, seat, cand_ge1[c],
