@@ -14,6 +14,9 @@
 - Tricks: the shared trick machinery (`engine.tricks`) on the trick tables of the trump; the side mask is the
   declarer's until the friend plays the friend card, his too from that trick on (§7.4.8), and what his tricks
   counted for the defenders before is cleared (§7.4.10).
+- Before the reveal, the seats the table suspects of being the friend (`view.suspect_side`,
+  `engine.zhaopengyou.suspects`, read by the heuristic); the friend knows himself, and a declarer playing 1 vs 4
+  knows he is alone (`kernels.play.knows_own_side`).
 - What the play view shows beyond the shared machinery's (read by the sampler, `policies.zhaopengyou.sampler`; no
   random or heuristic decision reads it): the friend card (`view.friend_ge1`), the points of each seat's tricks
   (`view.points_won`), the turned-up card among the cards its holder showed (with the caller's 7 and an overcaller's

@@ -20,8 +20,8 @@ the friend and the value of 找朋友. Its calls, forced call, overcalls, conces
   outside the declarer and that deal's friend (a friend's earlier points are cleared at his reveal, and he always
   reveals by the last trick) and the kitty bonus (§7.4.11) when one of them won the last trick. The seat's side
   (the declarer's when it is the declarer or that deal's friend) wants it high, the others low. In the playouts the
-  friend joins the side mask when he plays the friend card, as in the engine, so the heuristic plays them as it
-  plays the hand.
+  friend joins the side mask when he plays the friend card and the table's suspicions grow as in the engine
+  (`engine.zhaopengyou.suspects`), so the heuristic plays them as it plays the hand.
 
 Deterministic per seed: the deals come from the seat's own stream.
 """
