@@ -24,14 +24,15 @@ def tb():
 
 
 def closed_trick(tb, leader: int, plays: list[str], winner: int, side_mask: int | None = None,
-                 suspects: int = 0) -> int:
-    """`view.suspect_side` after a trick led by `leader` (plays in seat order from him) and won by `winner`."""
+                 suspects: int = 0, friend_card: str = FRIEND_CARD) -> int:
+    """`view.suspect_side` after a trick led by `leader` (plays in seat order from him) and won by `winner`
+    (`friend_card` "": none, after an overcall)."""
     st = np.rec.array(np.zeros(1, dtype=PLAY_STATE_DTYPE))[0]
     view = new_play_view()
     view.declarer = DECLARER
     view.side_mask = 1 << DECLARER if side_mask is None else side_mask
     view.suspect_side = suspects
-    view.friend_ge1 = bits_of(tb, FRIEND_CARD)[0]
+    view.friend_ge1 = bits_of(tb, friend_card)[0]
     for i, play in enumerate(plays):
         seat = (leader + i) % SEATS
         st.play_ge1[seat], st.play_eq2[seat] = bits_of(tb, play)
@@ -55,14 +56,7 @@ def test_the_suspicion_ends_at_the_reveal_and_there_is_none_after_an_overcall(tb
     plays = ["SA", "S3", "S10", "S4", "S6"]
     assert closed_trick(tb, DECLARER, plays, winner=DECLARER, side_mask=(1 << DECLARER) | (1 << 4),
                         suspects=1 << 3) == 0
-    st = np.rec.array(np.zeros(1, dtype=PLAY_STATE_DTYPE))[0]
-    view = new_play_view()
-    view.declarer = DECLARER
-    view.side_mask = 1 << DECLARER
-    for i, play in enumerate(plays):
-        st.play_ge1[(DECLARER + i) % SEATS], st.play_eq2[(DECLARER + i) % SEATS] = bits_of(tb, play)
-    note_feeders(tb, st, view, DECLARER, DECLARER)  # no friend card: the declarer is alone, as all know
-    assert view.suspect_side == 0
+    assert closed_trick(tb, DECLARER, plays, winner=DECLARER, friend_card="") == 0  # the declarer is alone, as all know
 
 
 def test_the_heuristic_takes_a_suspect_for_the_declarers_side_but_never_itself_and_the_friend_knows_better():
@@ -76,3 +70,6 @@ def test_the_heuristic_takes_a_suspect_for_the_declarers_side_but_never_itself_a
     assert not on_declarer_side(view, 3) and on_declarer_side(view, 4)
     view.private_side = 1 << 3  # seat 3 is the friend: he knows every other seat but the declarer defends
     assert on_declarer_side(view, 3) and not on_declarer_side(view, 4)
+    view.seat = DECLARER  # a declarer who knows he plays 1 vs 4 (his own bit) suspects nobody
+    view.private_side = 1 << DECLARER
+    assert not on_declarer_side(view, 3) and not on_declarer_side(view, 4)
