@@ -16,7 +16,7 @@
   counted for the defenders before is cleared (§7.4.10).
 - Before the reveal, the seats the table suspects of being the friend (`view.suspect_side`,
   `engine.zhaopengyou.suspects`, read by the heuristic); the friend knows himself, and a declarer playing 1 vs 4
-  knows he is alone (`kernels.play.knows_own_side`).
+  knows he is alone (`suspects.knows_sides`).
 - What the play view shows beyond the shared machinery's (read by the sampler, `policies.zhaopengyou.sampler`; no
   random or heuristic decision reads it): the friend card (`view.friend_ge1`), the points of each seat's tricks
   (`view.points_won`), the turned-up card among the cards its holder showed (with the caller's 7 and an overcaller's
@@ -44,12 +44,12 @@ from baofen_sim.engine.zhaopengyou.calling import (
 from baofen_sim.engine.zhaopengyou.calling import flip_position as flip_at
 from baofen_sim.engine.zhaopengyou.records import DEALT
 from baofen_sim.engine.zhaopengyou.result import declarer_won, last_trick_multiplier, next_deal_first
-from baofen_sim.engine.zhaopengyou.suspects import note_feeders
+from baofen_sim.engine.zhaopengyou.suspects import knows_sides, note_feeders
 from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.deal import cards_received, dealt_card, recipient
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.kitty import pass_kitty
-from baofen_sim.kernels.play import collect_trick, knows_own_side, play_cards, start_play
+from baofen_sim.kernels.play import collect_trick, play_cards, start_play
 from baofen_sim.kernels.rng import STREAM_DRAW, STREAM_SEAT_BASE, bounded, deal_pack, stream_key
 from baofen_sim.kernels.scoring import KIND_POINTS
 from baofen_sim.kernels.units import counts_to_bits, listed_to_bits
@@ -191,7 +191,7 @@ def play_zpy_tricks(tb, hr, cs, sc, st, view, row, declarer, friend, friend_bit,
     seat won and the tricks. Returns the last trick's leader."""
     n = hr.num_players
     start_play(tb, st, view, declarer, np.int64(1) << np.int64(declarer), NO_TARGET)
-    knows_own_side(st, declarer if friend == NO_SEAT else friend)  # the declarer knows when he is alone (§7.4.8)
+    knows_sides(st, declarer, friend)
     for seat in range(n):
         sc.counted[seat] = 0
         row.points_won[seat] = 0

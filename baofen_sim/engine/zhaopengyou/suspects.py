@@ -2,7 +2,7 @@
 a seat other than the declarer that put points on a trick the declarer won, after the declarer's play (so the
 declarer was winning when it played), is suspected to be the friend (`view.suspect_side`). Every seat sees it; the
 heuristic reads it through `unseen.known_side` (the friend himself knows better, as does a declarer who knows he
-plays 1 vs 4, and a seat never suspects itself).
+plays 1 vs 4: `knows_sides`; and a seat never suspects itself).
 Once the friend plays the friend card the sides are known and the suspicion ends. With no friend card (after an
 overcall, §7.4.8) everybody knows the declarer is alone and nothing is suspected."""
 
@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from baofen_sim.codes import NO_SEAT
 from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.jit import njit
+from baofen_sim.kernels.play import knows_own_side
 from baofen_sim.kernels.trick import seat_after
 from baofen_sim.kernels.units import card_points
 
@@ -28,9 +30,14 @@ def note_feeders(tb, st, view, leader, winner):
     if winner != declarer:
         return
     n = tb.num_players
-    after_declarer = False
-    for i in range(n):
+    for i in range((declarer - leader) % n + 1, n):
         seat = seat_after(leader, i, n)
-        if after_declarer and card_points(tb, st.play_ge1[seat], st.play_eq2[seat]) > 0:
+        if card_points(tb, st.play_ge1[seat], st.play_eq2[seat]) > 0:
             view.suspect_side |= np.int64(1) << np.int64(seat)
-        after_declarer = after_declarer or seat == declarer
+
+
+@njit(cache=True, inline="always")
+def knows_sides(st, declarer, friend):
+    """What a seat alone knows of the sides before the reveal (`kernels.play.knows_own_side`): the friend that he is
+    the friend; with no friend (NO_SEAT, 1 vs 4), the declarer that he is alone (§7.4.8)."""
+    knows_own_side(st, declarer if friend == NO_SEAT else friend)

@@ -32,10 +32,10 @@ import numpy as np
 
 from baofen_sim.codes import NO_SEAT
 from baofen_sim.engine.zhaopengyou.result import declarer_won, last_trick_multiplier
-from baofen_sim.engine.zhaopengyou.suspects import note_feeders
+from baofen_sim.engine.zhaopengyou.suspects import knows_sides, note_feeders
 from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.jit import njit
-from baofen_sim.kernels.play import collect_trick, knows_own_side, play_cards
+from baofen_sim.kernels.play import collect_trick, play_cards
 from baofen_sim.kernels.units import card_points
 from baofen_sim.policies.registry import SAMPLER_SAMPLES, SAMPLER_STOP_BEHIND, SAMPLER_SWITCH_Z
 from baofen_sim.policies.sampler import (
@@ -175,7 +175,7 @@ def search_zpy(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, kno
             st = states[0]
             view = views[0]
             load_position(tb, real_view, seat, hand_ge1, hand_eq2, deal_ge1, deal_eq2, st, view)
-            knows_own_side(st, declarer if friend == NO_SEAT else friend)
+            knows_sides(st, declarer, friend)
             for other in range(n):
                 won[other] = real_view.points_won[other]
             last_leader = play_candidate_zpy(params, tb, hr, lead, is_lead, real_view.n_played, seat, cand_ge1[c],
