@@ -19,7 +19,10 @@ from numba.core import types
 from numba.core.caching import CompileResultCacheImpl, FunctionCache, UserProvidedCacheLocator
 from numba.core.registry import CPUDispatcher
 
+from baofen_sim.kernels import inlining
 from baofen_sim.kernels.cache import function_cache_root, save_lock
+
+inlining.install()
 
 
 class PackageCacheLocator(UserProvidedCacheLocator):
