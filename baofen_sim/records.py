@@ -140,6 +140,7 @@ HAND_LOG_DTYPE = np.dtype([
 
 
 HAND_RULES_DTYPE = np.dtype([  # the RuleSet's non-table options in kernel form (materialize.hand_rules)
+    ("sampler_address", np.int64),  # the game's compiled sampler play (policies.sampler.entry.link_play), 0 if unlinked
     ("num_players", np.int64),  # num_players
     ("hand_size", np.int64),  # cards dealt to each player
     ("kitty_size", np.int64),  # cards in the kitty

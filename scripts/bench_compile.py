@@ -1,9 +1,9 @@
 """Cold compile benchmark: each policy set's engine compiled on an empty cache in one process (the compile
-before issue 20.10) and on every core (`baofen-sim warmup`), alternating, best and median; appended to
+before issue 20.10) and on every core (`baofen-sim warmup`), sets and modes alternating, best and median; appended to
 results/BENCHMARKS.md (baofen_sim/tools/bench.py).
 
     python scripts/bench_compile.py [--repeats 2] [--policies heuristic random sampler] [--rules tractor-80fen]
-                                    [--results FILE]
+                                    [--every-core-only] [--results FILE]
 """
 
 from __future__ import annotations
@@ -14,7 +14,13 @@ import sys
 from pathlib import Path
 
 from baofen_sim.rules import preset
-from baofen_sim.tools.bench import append_results, cold_compile_markdown, measure_cold_compiles, results_path_problem
+from baofen_sim.tools.bench import (
+    COMPILE_MODES,
+    append_results,
+    cold_compile_markdown,
+    measure_cold_compiles,
+    results_path_problem,
+)
 
 
 def main() -> None:
@@ -23,6 +29,8 @@ def main() -> None:
     parser.add_argument("--policies", nargs="+", default=["heuristic", "random", "sampler"],
                         help="policy sets, each NAME or NAME+NAME")
     parser.add_argument("--rules", default="baofen", help="a preset of the game whose engines compile")
+    parser.add_argument("--every-core-only", action="store_true",
+                        help="only the compile on every core (`baofen-sim warmup`), not the one-process compile")
     parser.add_argument("--results", type=Path, default=Path("results/BENCHMARKS.md"))
     args = parser.parse_args()
     if args.repeats < 1:
@@ -31,7 +39,8 @@ def main() -> None:
     if problem:
         parser.error(f"--results {args.results} {problem}")
     mixes = tuple(tuple(name.split("+")) for name in args.policies)
-    figures = measure_cold_compiles(mixes, args.repeats, game=preset(args.rules).game)
+    modes = ("every core",) if args.every_core_only else tuple(COMPILE_MODES)
+    figures = measure_cold_compiles(mixes, args.repeats, game=preset(args.rules).game, modes=modes)
     command = shlex.join(["python", "scripts/bench_compile.py", *sys.argv[1:]])
     append_results(cold_compile_markdown(figures, command), args.results)
     print(f"appended to {args.results}")

@@ -44,12 +44,14 @@ def check(policy: str) -> dict[str, int]:
     from baofen_sim.policies import parse_policy_options, policy_arrays
     from baofen_sim.policies.dispatch import follow_decision, lead_decision
     from baofen_sim.policies.sampler.deals import deal_once
+    from baofen_sim.policies.sampler.entry import link_play
     from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE
     from baofen_sim.rules import preset
     from tests.kernel_helpers import tables
 
     rules = preset("baofen")
     hr = hand_rules(rules)
+    link_play(hr, (policy,), rules.game)
     options = [f"{seat}.{p}" for seat in range(4) for p in SAMPLER_PARAMS] if policy == "sampler" else []
     names, values = parse_policy_options([policy], options)
     ids, params = policy_arrays(names, values)

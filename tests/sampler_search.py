@@ -5,8 +5,8 @@ it decides), at every decision of whole hands played by the sampler at every sea
   does not, the unpruned search's choice and stream. A stop shows as a stream that drew fewer deals.
 - the unpruned search's decisions (stream, play) hash to a digest recorded before the exact speed-ups that
   followed it (the deal layout worked out once per search): `decisions_digest`.
-- `sampler_play` (the search inside) is compiled once, for leads and follows alike (one specialisation: the cold
-  compile).
+- the search is compiled once, for leads and follows alike: the engine calls one compiled function by its address
+  (`policies.sampler.entry`; one specialisation: the cold compile).
 
 Run as `python -m tests.sampler_search` (a new process: its kernels are built for the sampler); prints one JSON
 line of tallies.
@@ -26,19 +26,16 @@ DEALS = 4
 
 def main() -> dict[str, int | str]:
     policy_set.select(["sampler"])
-    from numba.core.caching import NullCache
-
     from baofen_sim.materialize import hand_rules
     from baofen_sim.policies import parse_policy_options, policy_arrays
     from baofen_sim.policies.sampler import sampler_follow, sampler_lead
-    from baofen_sim.policies.sampler.entry import compiled_plays
+    from baofen_sim.policies.sampler.entry import addressed_play, link_play
     from baofen_sim.rules import preset
     from tests.kernel_helpers import tables
     from tests.policy_honesty import DECLARER, play_hand, start_hand
 
     hr = hand_rules(preset("baofen"))
-    for entry in (sampler_lead, sampler_follow):  # compiled here, never loaded: their compile types the search
-        entry._cache = NullCache()  # in this process, where `compiled_plays` counts its specialisations
+    link_play(hr, ("sampler",), "baofen")
 
     def seat_params(option: str) -> np.ndarray:
         return policy_arrays(*parse_policy_options(["sampler"], [f"{seat}.{option}" for seat in range(4)]))[1]
@@ -73,7 +70,7 @@ def main() -> dict[str, int | str]:
         tb = tables(trump="SHCD"[deal % 4])
         st, view = start_hand(tb, deal)
         play_hand(tb, hr, st, view, compared)
-    tally["search_signatures"] = sum(len(play.signatures) for play in compiled_plays())
+    tally["search_signatures"] = len(addressed_play("baofen").overloads)
     tally["decisions_digest"] = digest.hexdigest()[:16]
     return tally
 

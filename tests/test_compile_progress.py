@@ -104,6 +104,26 @@ def test_callers_with_a_longer_chain_above_them_are_ranked_first():
     assert caller_ranks(CompilePlan({}, entries)) == [2, 1, 0, 0]
 
 
+def test_the_sampler_s_play_called_by_address_and_what_it_calls_rank_above_every_chain():
+    play = "baofen_sim.policies.sampler:sampler_play_at"
+    entries = (PlanEntry("m:leaf", (), (), ("sampler",)), PlanEntry("m:middle", (), (0,), ("sampler",)),
+               PlanEntry("m:top", (), (1,), ("sampler",)), PlanEntry(play, (), (0,), ("sampler",)))
+    assert caller_ranks(CompilePlan({}, entries)) == [5, 1, 0, 4]
+
+
+@pytest.mark.parametrize("game", list(Game))
+def test_no_function_of_the_engine_calls_the_sampler_s_search_it_is_called_by_address(game):
+    """Issue 21, the sampler's first compile: the engine of a set with the sampler links no search (the runners
+    would optimise it again); its play is compiled on its own, by address (policies/sampler/entry.py)."""
+    from baofen_sim.policies.sampler.entry import ADDRESSED
+
+    plan = load_plan(plan_path(game)).for_policies(["sampler"])
+    functions = [entry.function for entry in plan.entries]
+    play = functions.index(ADDRESSED[game.value])
+    assert len(plan.entries[play].needs) > 10  # the heuristic and the deals below it
+    assert not [entry.function for entry in plan.entries if play in entry.needs]
+
+
 def test_a_plan_for_a_policy_set_keeps_its_entries_and_their_needs():
     entries = (PlanEntry("m:a", (), (), ("random", "heuristic")), PlanEntry("m:b", (), (0,), ("heuristic",)),
                PlanEntry("m:c", (), (0,), ("random",)), PlanEntry("m:d", (), (1, 2), ("random", "heuristic")))
@@ -163,9 +183,9 @@ def test_the_warm_up_of_a_game_hands_its_own_plan_to_the_compile_processes(monke
 
 
 @pytest.mark.parametrize(("game", "play", "other_game"), [
-    (Game.BAOFEN, "baofen_sim.policies.sampler:sampler_play",
+    (Game.BAOFEN, "baofen_sim.policies.sampler:sampler_play_at",
      ("baofen_sim.policies.tractor80.", "baofen_sim.engine.tractor80.")),
-    (Game.TRACTOR_80FEN, "baofen_sim.policies.tractor80.sampler:sampler_play80",
+    (Game.TRACTOR_80FEN, "baofen_sim.policies.tractor80.sampler:sampler_play80_at",
      ("baofen_sim.policies.sampler:sampler_play", "baofen_sim.engine.hand:"))])
 def test_the_shipped_plan_compiles_the_sampler_s_play_of_its_game_alone(game, play, other_game):
     """Issue 21: the sampler's engine compiles on every core too: its play (chosen by the game,
@@ -219,7 +239,8 @@ def test_a_function_compiled_by_a_compile_process_is_loaded_by_the_next_process_
 
 def test_the_parallel_warm_up_leaves_the_engine_compiled_for_the_next_process(tmp_path):
     """On a copy of this session's cache without the top kernel: the engine is cold, the plan's functions are
-    loaded (or compiled, where this session has not compiled them) on two processes, the top kernel compiled."""
+    loaded (or compiled, where this session has not compiled them) on two processes, the top kernel compiled by
+    them too."""
     from baofen_sim.engine.chunk import play_tables
 
     own_set = kernel_cache.configure()
@@ -238,7 +259,7 @@ def test_the_parallel_warm_up_leaves_the_engine_compiled_for_the_next_process(tm
         report = warm_up(lambda: warm_up_engine(("heuristic",)), processes=2, show=False)
         print(json.dumps({"cold": not cold, "processes": report.processes, "notes": report.notes}))
     """, tmp_path)
-    # no notes: the top kernel's process compiled the top kernel alone, the plan had every other function
+    # no notes: the plan had every function, the top kernel too
     assert warmed == {"cold": True, "processes": 2, "notes": []}
     warm = run_python("""
         import json

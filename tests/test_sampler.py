@@ -412,3 +412,21 @@ def test_a_defenders_deals_give_the_declarer_cards_that_name_his_trump(void):
         assert [card_count(out_ge1[s], out_eq2[s]) for s in (0, 2, 3)] == [25, 25, 25]
         assert card_count(out_ge1[1], out_eq2[1]) == KITTY
     assert read >= max(draws // 5, 3 * plain)
+
+
+def test_a_sampler_play_called_before_its_game_s_search_is_linked_is_a_clear_error():
+    """The engine calls the sampler's search by the address `link_play` writes into the hand rules record
+    (policies/sampler/entry.py); a record without it is refused, not called."""
+    from baofen_sim.materialize import hand_rules
+    from baofen_sim.policies import parse_policy_options, policy_arrays
+    from baofen_sim.policies.sampler import sampler_lead
+    from baofen_sim.rules import preset
+    from tests.policy_honesty import start_hand
+
+    tb = tables(trump="S")
+    st, view = start_hand(tb, 0)
+    params = policy_arrays(*parse_policy_options(["sampler"], []))[1]
+    hr = hand_rules(preset("baofen"))
+    assert hr.sampler_address == 0
+    with pytest.raises(RuntimeError, match="the sampler's play is not linked"):
+        sampler_lead(params[0], tb, hr, view, st.hand_ge1[0], st.hand_eq2[0], np.uint64(0), np.uint64(0), st.rng[0])

@@ -30,6 +30,7 @@ from baofen_sim.io.schema import TRICK_COLUMNS, ChunkResult, allocate
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.ledger import ledger_start, settle_table_end
 from baofen_sim.materialize import kernel_inputs, max_auction_steps
+from baofen_sim.policies.sampler.entry import link_play
 from baofen_sim.records import (
     DEAL_SCRATCH_DTYPE,
     HAND_LOG_DTYPE,
@@ -138,6 +139,7 @@ def play_chunk(spec: RunSpec, first_table: int, n_tables: int, tricks: bool = Fa
     n_rows = max(0, end - first_table * spec.hands_per_table) * spec.rows_per_hand
     out = engine_output(spec, n_rows, tricks, log)
     if n_rows:
+        link_play(run.hand_rules, spec.policies, spec.rules.game)
         play_tables(run, out, first_table, n_tables)
     return out
 

@@ -219,34 +219,44 @@ def cold_and_warm_start(mix: tuple[str, ...], processes: int | None = None, game
         return run_child(code, env)["seconds"], run_child(code, env)["seconds"]
 
 
+COMPILE_MODES = {"one process": 1, "every core": None}  # mode: compile processes (None: one per core)
+
+
 def measure_cold_compiles(mixes: tuple[tuple[str, ...], ...], repeats: int, echo=print,
-                          game: Game = Game.BAOFEN) -> dict:
-    """{set label: {"one process": [seconds], "every core": [seconds]}}: cold starts of each policy set's engine
-    of `game` compiled in one process (as before issue 20.10) and on every core, alternating, `repeats` times each."""
-    figures: dict = {}
-    for mix in mixes:
-        label = ("" if game == Game.BAOFEN else f"{GAME_TITLES[game]} ") + "+".join(mix)
-        figures[label] = {"one process": [], "every core": []}
-        for _ in range(repeats):
-            for mode, processes in (("one process", 1), ("every core", None)):
-                cold, warm = cold_and_warm_start(mix, processes, game)
+                          game: Game = Game.BAOFEN, modes: tuple[str, ...] = tuple(COMPILE_MODES)) -> dict:
+    """{set label: {mode: [seconds]}}: cold starts of each policy set's engine of `game` compiled in one process
+    (as before issue 20.10) and on every core (`modes`), `repeats` times each, the sets and modes alternating
+    within each repeat (a machine that slows down or speeds up weighs on every set alike)."""
+    labels = {mix: ("" if game == Game.BAOFEN else f"{GAME_TITLES[game]} ") + "+".join(mix) for mix in mixes}
+    figures: dict = {label: {mode: [] for mode in modes} for label in labels.values()}
+    for _ in range(repeats):
+        for mix, label in labels.items():
+            for mode in modes:
+                cold, warm = cold_and_warm_start(mix, COMPILE_MODES[mode], game)
                 figures[label][mode].append(cold)
                 echo(f"{label}, {mode}: cold {cold:.1f} s, warm {warm:.2f} s")
     return figures
 
 
 def cold_compile_markdown(figures: dict, command: str) -> str:
-    """The cold compiles of `measure_cold_compiles` as a BENCHMARKS.md entry (best and median of each)."""
+    """The cold compiles of `measure_cold_compiles` as a BENCHMARKS.md entry (best and median of each mode, the
+    speed-up on every core when both modes ran, and every figure in the order measured)."""
+    modes = list(next(iter(figures.values())))
+    both = set(COMPILE_MODES) <= set(modes)
     lines = [f"## {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} — cold compile by policy set", "",
              f"- machine: {machine()}", f"- command: `{command}`",
              "- each figure: a fresh process on an empty cache, import + compile + one hand per policy; one process "
-             "(the compile before issue 20.10) and every core (`baofen-sim warmup` now) alternating", "",
-             "| engine built for | one process best / median | every core best / median | best speed-up |",
-             "|---|---:|---:|---:|"]
-    for label, modes in figures.items():
-        one, every = sorted(modes["one process"]), sorted(modes["every core"])
-        lines.append(f"| {label} | {one[0]:.1f} s / {statistics.median(one):.1f} s | "
-                     f"{every[0]:.1f} s / {statistics.median(every):.1f} s | {one[0] / every[0]:.2f}x |")
+             "(the compile before issue 20.10) and every core (`baofen-sim warmup` now); the sets and modes "
+             "alternate within each repeat", "",
+             "| engine built for | " + " | ".join(f"{mode} best / median" for mode in modes)
+             + (" | best speed-up" if both else "") + " | in order |",
+             "|---|" + "---:|" * (len(modes) + both) + "---|"]
+    for label, by_mode in figures.items():
+        cells = [f"{min(v):.1f} s / {statistics.median(v):.1f} s" for v in by_mode.values()]
+        if both:
+            cells.append(f"{min(by_mode['one process']) / min(by_mode['every core']):.2f}x")
+        order = "; ".join(f"{mode}: {', '.join(f'{x:.1f}' for x in v)}" for mode, v in by_mode.items())
+        lines.append(f"| {label} | {' | '.join(cells)} | {order} |")
     return "\n".join(lines) + "\n"
 
 

@@ -3,8 +3,9 @@
 Numba compiles the ~200 jitted functions below a game's top kernel (Baofen's `engine.chunk.play_tables`, 80分's
 `engine.tractor80.chunk.play_tables80`) one after another in one process, and caches each on its own. `warm_up`
 hands them, in the order of the game's shipped compile plan (`plan.py`), to one compile process per core
-(`parallel.py`, `worker.py`) and then compiles the top kernel here, which loads every function below it from the
-cache; `progress.py` shows the functions done and the time. The compiled code is the same whichever process
+(`parallel.py`, `worker.py`), the top kernel as soon as everything it calls is in the cache (the sampler's play,
+which it calls by address, may still be compiling in the other process), and then runs the top kernel here,
+loading it from the cache; `progress.py` shows the functions done and the time. The compiled code is the same whichever process
 compiles a function (the same Numba IR and LLVM passes), so results do not change.
 
 One process compiles everything (as before) where there is one core, no plan for the policy set (a plug-in),
@@ -52,7 +53,7 @@ def available_cores() -> int:
 def warm_up(compile_top: Callable[[], object], processes: int | None = None, show: bool | None = None,
             stream: TextIO | None = None, game: Game = Game.BAOFEN) -> WarmUpReport:
     """Compile `game`'s engine of this process's policy set: its plan's functions on `processes` processes
-    (default: one per core), then `compile_top()` here (it runs the top kernel once, compiling it). `show`: the
+    (default: one per core), then `compile_top()` here (it runs the top kernel once, loading it). `show`: the
     progress (`CompileProgress`). Call it once the engine is imported (the policy set fixed)."""
     from baofen_sim.kernels import cache
 
@@ -63,7 +64,7 @@ def warm_up(compile_top: Callable[[], object], processes: int | None = None, sho
     processes = min(processes or available_cores(), len(plan.entries) if plan else 1)
     parallel = plan is not None and processes > 1 and cache.fcntl is not None and not config.DISABLE_JIT
     notes: list[str] = []
-    with CompileProgress(len(plan.entries) + 1 if plan else None, processes if parallel else 1, show,
+    with CompileProgress(len(plan.entries) if plan else None, processes if parallel else 1, show,
                          stream) as progress:
         if parallel:
             outcome = compile_in_processes(plan, policies, processes, progress.function_done)

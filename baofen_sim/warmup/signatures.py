@@ -2,6 +2,7 @@
 a composite one a description under that name in the plan's type table.
 
     int64, uint64, bool, float64, none          scalars: their Numba names
+    voidptr                                     a C pointer (the sampler's play called by address)
     PLAY_STATE_DTYPE                            a record: the name of its dtype in the package
                                                 {"record": "baofen_sim.records:PLAY_STATE_DTYPE"}
     Lead                                        a named tuple: its class name
@@ -57,6 +58,8 @@ def type_name(numba_type: types.Type, table: TypeTable) -> str:
     """The name of `numba_type`; a composite type's description goes into `table` under it."""
     if isinstance(numba_type, (types.Integer, types.Float, types.Boolean, types.NoneType)):
         return str(numba_type)
+    if numba_type == types.voidptr:
+        return "voidptr"
     if isinstance(numba_type, types.Record):
         path = _dtype_name(numba_type)
         return _entry(table, path.partition(":")[2], {"record": path}, numba_type)

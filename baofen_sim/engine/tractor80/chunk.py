@@ -29,6 +29,7 @@ from baofen_sim.engine.tractor80.records import (
 from baofen_sim.engine.tricks import load_policies
 from baofen_sim.io.schema import ChunkResult, RowLayout
 from baofen_sim.kernels.jit import njit
+from baofen_sim.policies.sampler.entry import link_play
 from baofen_sim.records import PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
 from baofen_sim.runspec import RunSpec
 
@@ -111,6 +112,7 @@ def play_chunk80(spec: RunSpec, first_table: int, n_tables: int, log: bool = Fal
     n_rows = max(0, end - first_table * spec.hands_per_table)
     out = tractor80_output(n_rows, log)
     if n_rows:
+        link_play(run.hand_rules, spec.policies, spec.rules.game)
         play_tables80(run, out, first_table, n_tables)
     return out
 

@@ -28,6 +28,7 @@ from baofen_sim.engine.zhaopengyou.records import (
 )
 from baofen_sim.io.schema import ChunkResult, RowLayout
 from baofen_sim.kernels.jit import njit
+from baofen_sim.policies.sampler.entry import link_play
 from baofen_sim.records import PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
 from baofen_sim.runspec import RunSpec
 
@@ -90,6 +91,7 @@ def play_chunk_zpy(spec: RunSpec, first_table: int, n_tables: int, log: bool = F
     n_rows = max(0, end - first_table * spec.hands_per_table)
     out = zpy_output(n_rows, log)
     if n_rows:
+        link_play(run.hand_rules, spec.policies, spec.rules.game)
         play_tables_zpy(run, out, first_table, n_tables)
     return out
 

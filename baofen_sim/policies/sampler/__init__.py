@@ -16,7 +16,7 @@ scored: the declarer's settlement for the result at the actual target, R breakin
 trump are the heuristic's; so are the first parameter slots, which also steer the playouts.
 
 In 80分 the same candidates and playouts are searched with 80分's deals and value (`policies.tractor80.sampler`,
-chosen by `entry.game_play` when the engine compiles), in 找朋友 with its deals, friend and value
+called by address: `entry`), in 找朋友 with its deals, friend and value
 (`policies.zhaopengyou.sampler`).
 
 Deterministic per seed: the deals come from the seat's own stream. The auction is read through the heuristic's
@@ -32,7 +32,7 @@ from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.follow import enumerate_follows
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.play import note_void, play_cards, resolve_lead
-from baofen_sim.kernels.units import Lead, analyze_lead, top_bit
+from baofen_sim.kernels.units import top_bit
 from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead
 from baofen_sim.policies.heuristic.candidates import FOLLOW_CAPACITY, append_new
 from baofen_sim.policies.heuristic.costs import POINT_COST, cheapest_single, play_cost
@@ -46,9 +46,9 @@ from baofen_sim.policies.registry import (
     SAMPLER_SWITCH_Z,
 )
 from baofen_sim.policies.sampler.deals import deal_layout, sample_from
-from baofen_sim.policies.sampler.entry import game_play
+from baofen_sim.policies.sampler.entry import c_arguments, play_at, store_play
 from baofen_sim.policies.sampler.playout import declarer_value, play_out, playout_lead
-from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
+from baofen_sim.records import HAND_RULES_DTYPE, MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
 
 MAX_CANDIDATES = SAMPLER_MAX_CANDIDATES
 # Kinds of lead candidates, in the order they are listed.
@@ -60,7 +60,6 @@ LEAD_KINDS = 4
 HALVING_FIRST = 4  # the worse half of the candidates is dropped after samples // 4 deals ...
 HALVING_SECOND = 2  # ... and again after samples // 2
 FINALISTS = 2  # candidates that see every deal
-NO_LEAD = Lead(np.uint64(0), np.uint64(0), *(np.int64(0),) * 8, np.int64(-1))  # the `lead` of a lead: unused
 
 
 # ---- candidates ----------------------------------------------------------------------------------------
@@ -325,12 +324,11 @@ def play_candidates(params, tb, lead, is_lead, view, hand_ge1, hand_eq2):
     return cand_ge1, cand_eq2, count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sampler_play(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
     """(rng_state, ge1, eq2): the lead (is_lead) or the follow to `lead` of seat view.seat, searched as Baofen scores
-    a hand (80分's: `policies.tractor80.sampler.sampler_play80`, `entry.game_play` chooses). The one compiled function
-    of the sampler's decisions: the engine's lead and follow calls and the search inside (inlined) are compiled once,
-    with everything they call (DESIGN.md §11)."""
+    a hand (80分's: `policies.tractor80.sampler.sampler_play80`, 找朋友's: `policies.zhaopengyou.sampler.
+    sampler_play_zpy`)."""
     hand_ge1 = np.uint64(hand_ge1)
     hand_eq2 = np.uint64(hand_eq2)
     cand_ge1, cand_eq2, count = play_candidates(params, tb, lead, is_lead, view, hand_ge1, hand_eq2)
@@ -341,15 +339,29 @@ def sampler_play(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_
     return rng_state, cand_ge1[best], cand_eq2[best]
 
 
+@njit(cache=True)
+def sampler_play_at(params_at, n_params, tb_at, hr_at, lead_ge1, lead_eq2, is_lead_at, view_at, hand_ge1, hand_eq2,
+                    known_ge1, known_eq2, rng_state, outputs):
+    """`sampler_play` with C arguments (`entry.C_ARGUMENTS`), the function the Baofen engine calls by its address
+    (`entry.play_at`): the one compiled function of the sampler's decisions, with the search and everything it
+    calls inlined or linked (DESIGN.md §11)."""
+    params, tb, hr, lead, is_lead, view = c_arguments(params_at, n_params, tb_at, hr_at, HAND_RULES_DTYPE, lead_ge1,
+                                                      lead_eq2, is_lead_at, view_at)
+    store_play(outputs, sampler_play(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2,
+                                     rng_state))
+
+
 @njit(cache=True, inline="always")
 def sampler_lead(params, tb, hr, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
-    """(rng_state, ge1, eq2): the lead of seat view.seat (the game's `sampler_play`, `entry.game_play`)."""
-    return game_play(params, tb, hr, NO_LEAD, True, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state)
+    """(rng_state, ge1, eq2): the lead of seat view.seat (the game's sampler play, called by address:
+    `entry.play_at`)."""
+    return play_at(hr.sampler_address, params, tb, hr, ZERO, ZERO, True, view, hand_ge1, hand_eq2, known_ge1,
+                   known_eq2, rng_state)
 
 
 @njit(cache=True, inline="always")
 def sampler_follow(params, tb, hr, lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
-    """(rng_state, ge1, eq2): the follow of seat view.seat to `lead` (taken again by `units.analyze_lead`: the
-    same Lead, of the one type `sampler_play` is compiled for, whoever made it)."""
-    return game_play(params, tb, hr, analyze_lead(tb, lead.ge1, lead.eq2), False, view, hand_ge1, hand_eq2,
-                     known_ge1, known_eq2, rng_state)
+    """(rng_state, ge1, eq2): the follow of seat view.seat to `lead` (its cards: the play analyses them again,
+    whoever led)."""
+    return play_at(hr.sampler_address, params, tb, hr, lead.ge1, lead.eq2, False, view, hand_ge1, hand_eq2,
+                   known_ge1, known_eq2, rng_state)

@@ -1,27 +1,58 @@
-"""The `sampler`'s play for the game whose rules the engine passes (`policies.sampler.sampler_lead` and
-`sampler_follow` call `game_play`): chosen when the engine compiles, by the type of the hand rules record `hr`.
-Baofen's engine passes HAND_RULES_DTYPE (`policies.sampler.sampler_play`); the 80分 engine HAND80_RULES_DTYPE, which
-alone holds the §9.4 options (`policies.tractor80.sampler.sampler_play80`, imported only then: a Baofen engine
-compiles no 80分 code); the 找朋友 engine HAND_ZPY_RULES_DTYPE, with the §9.5 options
-(`policies.zhaopengyou.sampler.sampler_play_zpy`).
+"""How the engine calls the `sampler`'s play: by address, so that the search compiles once, apart from the engine.
 
-The switch hands Numba the chosen play's own Python function (as `numba.extending.register_jitable` does), with its
-cache: the call compiles, and caches, as that module-level function, so no function of the switch's own stands
-between the engine and the play (each compiled level re-optimises everything below it, DESIGN.md §11), and the
-compile plan's workers compile the play (`warmup.plan.discover` records the call as one to the play itself).
+Each game has its own search, compiled as one function with plain C arguments (pointers to the seat's parameters
+and to the tables, rules and view records, the lead's cards, the hand, the stream, a pointer to three outputs):
+Baofen's `policies.sampler.sampler_play_at`, 80分's `policies.tractor80.sampler.sampler_play80_at` and 找朋友's
+`policies.zhaopengyou.sampler.sampler_play_zpy_at`. Before a chunk runs, `link_play` compiles (or loads from the
+cache) the run's game's one and writes its address into the hand rules record (`sampler_address`); the engine's
+`sampler_lead` and `sampler_follow` call `play_at`, which calls that address (`call_play`, one indirect call per
+decision, against the dozens of playouts inside it).
+
+Why by address: each compiled Numba function links and optimises again everything it calls (DESIGN.md §11), so a
+search called directly was optimised again by the engine's runners (two more times), for every policy set that
+holds the sampler. Called by address, the engine of a set with the sampler compiles as cheaply as one without it,
+and the search compiles in one process of the warm-up while the other compiles the engine (`warmup.plan`: it is a
+plan entry of its own, ranked first, `warmup.parallel.caller_ranks`). Measured on 2 cores, cold, alternating: the
+sampler's engine 40.2–50.5 s against the default engine's 46.2–57.2 s (157 s before; results/BENCHMARKS.md).
+
+Under NUMBA_DISABLE_JIT (pure Python) `play_at` calls the game's play directly (`play_of`).
 """
 
 from __future__ import annotations
 
-from numba.extending import overload
+import importlib
+
+import numpy as np
+from llvmlite import ir
+from numba import carray, config, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+from baofen_sim.kernels.jit import njit
+from baofen_sim.kernels.units import Lead, analyze_lead
+from baofen_sim.records import PLAY_VIEW_DTYPE
+from baofen_sim.tables import TRUMP_TABLES_DTYPE
 
 TRACTOR80_FIELD = "threshold"  # a field of the 80分 hand rules (§7.3.12), of no Baofen record
 ZPY_FIELD = "overcall_max"  # a field of the 找朋友 hand rules (§7.4.7), of no Baofen or 80分 record (找朋友's has
 # a threshold too: it is asked first)
+NO_LEAD = Lead(np.uint64(0), np.uint64(0), *(np.int64(0),) * 8, np.int64(-1))  # the `lead` of a lead: unused
+PLAY_OUTPUTS = 3  # (rng_state, ge1, eq2)
+
+# The C signature of every game's `*_at` play: params, n_params, tables, hand rules, lead ge1, lead eq2, is_lead,
+# view, hand ge1, hand eq2, known ge1, known eq2, rng_state, outputs.
+C_ARGUMENTS = (types.voidptr, types.int64, types.voidptr, types.voidptr, types.uint64, types.uint64, types.int64,
+               types.voidptr, types.uint64, types.uint64, types.uint64, types.uint64, types.uint64, types.voidptr)
+ADDRESSED = {  # game (rules.games.Game value) → its play called by address, "module:function"
+    "baofen": "baofen_sim.policies.sampler:sampler_play_at",
+    "tractor_80fen": "baofen_sim.policies.tractor80.sampler:sampler_play80_at",
+    "zhaopengyou_5p": "baofen_sim.policies.zhaopengyou.sampler:sampler_play_zpy_at",
+}
 
 
 def play_of(field_names):
-    """The sampler's play kernel for a hand rules record with these field names."""
+    """The sampler's typed play for a hand rules record with these field names (pure Python, and the `*_at`
+    functions' own)."""
     if ZPY_FIELD in field_names:
         from baofen_sim.policies.zhaopengyou.sampler import sampler_play_zpy
 
@@ -35,22 +66,89 @@ def play_of(field_names):
     return sampler_play
 
 
-def game_play(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
-    """(rng_state, ge1, eq2): the game's play (in pure Python, under NUMBA_DISABLE_JIT)."""
-    return play_of(hr.dtype.names)(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2,
-                                   rng_state)
+def addressed_play(game: str):
+    """The jitted `*_at` play of `game` (a rules.games.Game value)."""
+    module, _, name = ADDRESSED[game].partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
-@overload(game_play, jit_options={"cache": True})
-def _compiled_play(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
-    return play_of(hr.fields).py_func
+def play_address(game: str) -> int:
+    """The address of `game`'s `*_at` play, compiled (or loaded from the cache) for C_ARGUMENTS."""
+    play = addressed_play(game)
+    play.compile(C_ARGUMENTS)
+    compiled = play.overloads[C_ARGUMENTS]
+    return compiled.library.get_pointer_to_function(compiled.fndesc.llvm_cfunc_wrapper_name)
 
 
-def compiled_plays() -> list:
-    """The dispatchers this process's `game_play` calls compiled (one per game's play; their signatures count the
-    play's specialisations)."""
-    from numba.core.registry import cpu_target
+def link_play(hand_rules: np.ndarray, policies: tuple[str, ...], game: str) -> None:
+    """Write the address of `game`'s sampler play into the hand rules records when `policies` has the sampler."""
+    if "sampler" in policies and not config.DISABLE_JIT:
+        hand_rules["sampler_address"] = play_address(game)
 
-    function_type = cpu_target.typing_context.resolve_value_type(game_play)
-    return [dispatcher for template in function_type.templates
-            for dispatcher, _ in template._impl_cache.values() if dispatcher is not None]
+
+# ---- the engine's side: the call ------------------------------------------------------------------------
+
+
+@intrinsic
+def call_play(typingctx, address, params, tb, hr, lead_ge1, lead_eq2, is_lead, view, hand_ge1, hand_eq2, known_ge1,
+              known_eq2, rng_state):
+    """Call the `*_at` play at `address` with C arguments: the parameters' data pointer and length, the records'
+    pointers, the scalars as 64-bit integers, and three outputs on the stack, returned as a tuple."""
+    returned = types.UniTuple(types.uint64, PLAY_OUTPUTS)
+
+    def codegen(context, builder, signature, args):
+        byte_pointer, word = ir.IntType(8).as_pointer(), ir.IntType(64)
+        address, params, tb, hr, lead_ge1, lead_eq2, is_lead, view, *scalars = args
+        array = context.make_array(signature.args[1])(context, builder, params)
+        outputs = cgutils.alloca_once(builder, ir.ArrayType(word, PLAY_OUTPUTS))
+        function_type = ir.FunctionType(ir.VoidType(), [byte_pointer, word, byte_pointer, byte_pointer, word, word,
+                                                        word, byte_pointer, word, word, word, word, word,
+                                                        byte_pointer])
+        function = builder.inttoptr(address, function_type.as_pointer())
+        builder.call(function, [builder.bitcast(array.data, byte_pointer), array.nitems,
+                                builder.bitcast(tb, byte_pointer), builder.bitcast(hr, byte_pointer), lead_ge1,
+                                lead_eq2, builder.zext(is_lead, word), builder.bitcast(view, byte_pointer), *scalars,
+                                builder.bitcast(outputs, byte_pointer)])
+        values = [builder.load(cgutils.gep_inbounds(builder, outputs, 0, k)) for k in range(PLAY_OUTPUTS)]
+        return context.make_tuple(builder, returned, values)
+
+    return returned(types.int64, params, tb, hr, types.uint64, types.uint64, types.boolean, view, types.uint64,
+                    types.uint64, types.uint64, types.uint64, types.uint64), codegen
+
+
+if config.DISABLE_JIT:  # pure Python: the game's play itself
+    def play_at(address, params, tb, hr, lead_ge1, lead_eq2, is_lead, view, hand_ge1, hand_eq2, known_ge1,
+                known_eq2, rng_state):
+        lead = NO_LEAD if is_lead else analyze_lead(tb, lead_ge1, lead_eq2)
+        return play_of(hr.dtype.names)(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2,
+                                       rng_state)
+else:
+    @njit(cache=True, inline="always")
+    def play_at(address, params, tb, hr, lead_ge1, lead_eq2, is_lead, view, hand_ge1, hand_eq2, known_ge1,
+                known_eq2, rng_state):
+        """(rng_state, ge1, eq2): the sampler's play of seat view.seat, a lead (is_lead) or a follow to the lead of
+        cards (lead_ge1, lead_eq2): a call of the compiled play at `address` (`call_play`)."""
+        if address == 0:
+            raise RuntimeError("the sampler's play is not linked (policies.sampler.entry.link_play)")
+        return call_play(address, params, tb, hr, np.uint64(lead_ge1), np.uint64(lead_eq2), is_lead, view,
+                         np.uint64(hand_ge1), np.uint64(hand_eq2), np.uint64(known_ge1), np.uint64(known_eq2),
+                         np.uint64(rng_state))
+
+
+# ---- the play's side: the C arguments read back ---------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def c_arguments(params, n_params, tb, hr, hr_dtype, lead_ge1, lead_eq2, is_lead, view):
+    """(params, tb, hr, lead, is_lead, view) of a `*_at` play: its C arguments read back as the array, records and
+    Lead of the typed play (the lead analysed again from its cards, as every follow's)."""
+    lead = NO_LEAD if is_lead != 0 else analyze_lead(carray(tb, 1, TRUMP_TABLES_DTYPE)[0], lead_ge1, lead_eq2)
+    return (carray(params, n_params, np.float64), carray(tb, 1, TRUMP_TABLES_DTYPE)[0], carray(hr, 1, hr_dtype)[0],
+            lead, is_lead != 0, carray(view, 1, PLAY_VIEW_DTYPE)[0])
+
+
+@njit(cache=True, inline="always")
+def store_play(outputs, played):
+    """Write a play's (rng_state, ge1, eq2) to a `*_at` play's outputs."""
+    stored = carray(outputs, PLAY_OUTPUTS, np.uint64)
+    stored[0], stored[1], stored[2] = played

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from baofen_sim.cards import TOTAL_POINTS
-from baofen_sim.engine.tractor80.records import RESULT_DTYPE
+from baofen_sim.engine.tractor80.records import HAND80_RULES_DTYPE, RESULT_DTYPE
 from baofen_sim.engine.tractor80.result import defenders_total, last_trick_multiplier, level_change, throw_adjustment
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.units import card_points
@@ -36,6 +36,7 @@ from baofen_sim.policies.sampler import (
     tally,
 )
 from baofen_sim.policies.sampler.deals import deal_from, seat_layout
+from baofen_sim.policies.sampler.entry import c_arguments, store_play
 
 TOTAL_WEIGHT = 1e-4  # T breaks ties between equal level results (T stays far below 1 / TOTAL_WEIGHT)
 
@@ -96,10 +97,10 @@ def search80(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, known
     return rng_state, choose(totals, gain_squares, alive, samples, params[SAMPLER_SWITCH_Z])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sampler_play80(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
     """(rng_state, ge1, eq2): `policies.sampler.sampler_play` with the 80分 search (`search80`, inlined); the 80分
-    engine's sampler plays it (`policies.sampler.entry.game_play`)."""
+    engine calls it by address (`sampler_play80_at`)."""
     hand_ge1 = np.uint64(hand_ge1)
     hand_eq2 = np.uint64(hand_eq2)
     cand_ge1, cand_eq2, count = play_candidates(params, tb, lead, is_lead, view, hand_ge1, hand_eq2)
@@ -108,3 +109,14 @@ def sampler_play80(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, know
     rng_state, best = search80(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, np.uint64(known_ge1),
                                np.uint64(known_eq2), rng_state, cand_ge1, cand_eq2, count)
     return rng_state, cand_ge1[best], cand_eq2[best]
+
+
+@njit(cache=True)
+def sampler_play80_at(params_at, n_params, tb_at, hr_at, lead_ge1, lead_eq2, is_lead_at, view_at, hand_ge1,
+                      hand_eq2, known_ge1, known_eq2, rng_state, outputs):
+    """`sampler_play80` with C arguments (`policies.sampler.entry.C_ARGUMENTS`), the function the 80分 engine
+    calls by its address (`policies.sampler.entry.play_at`)."""
+    params, tb, hr, lead, is_lead, view = c_arguments(params_at, n_params, tb_at, hr_at, HAND80_RULES_DTYPE,
+                                                      lead_ge1, lead_eq2, is_lead_at, view_at)
+    store_play(outputs, sampler_play80(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2,
+                                       rng_state))

@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from baofen_sim.codes import NO_SEAT
+from baofen_sim.engine.zhaopengyou.records import HAND_ZPY_RULES_DTYPE
 from baofen_sim.engine.zhaopengyou.result import declarer_won, last_trick_multiplier
 from baofen_sim.engine.zhaopengyou.suspects import knows_sides, note_feeders
 from baofen_sim.kernels.bits import ZERO
@@ -48,6 +49,7 @@ from baofen_sim.policies.sampler import (
     tally,
 )
 from baofen_sim.policies.sampler.deals import deal_from, seat_layout
+from baofen_sim.policies.sampler.entry import c_arguments, store_play
 from baofen_sim.policies.sampler.playout import finish_trick, playout_lead
 from baofen_sim.records import MAX_PLAYERS
 
@@ -185,10 +187,10 @@ def search_zpy(params, tb, hr, lead, is_lead, real_view, hand_ge1, hand_eq2, kno
     return rng_state, choose(totals, gain_squares, alive, samples, params[SAMPLER_SWITCH_Z])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sampler_play_zpy(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
     """(rng_state, ge1, eq2): `policies.sampler.sampler_play` with the 找朋友 search (`search_zpy`, inlined); the
-    找朋友 engine's sampler plays it (`policies.sampler.entry.game_play`)."""
+    找朋友 engine calls it by address (`sampler_play_zpy_at`)."""
     hand_ge1 = np.uint64(hand_ge1)
     hand_eq2 = np.uint64(hand_eq2)
     cand_ge1, cand_eq2, count = play_candidates(params, tb, lead, is_lead, view, hand_ge1, hand_eq2)
@@ -197,3 +199,14 @@ def sampler_play_zpy(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, kn
     rng_state, best = search_zpy(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, np.uint64(known_ge1),
                                  np.uint64(known_eq2), rng_state, cand_ge1, cand_eq2, count)
     return rng_state, cand_ge1[best], cand_eq2[best]
+
+
+@njit(cache=True)
+def sampler_play_zpy_at(params_at, n_params, tb_at, hr_at, lead_ge1, lead_eq2, is_lead_at, view_at, hand_ge1,
+                        hand_eq2, known_ge1, known_eq2, rng_state, outputs):
+    """`sampler_play_zpy` with C arguments (`policies.sampler.entry.C_ARGUMENTS`), the function the 找朋友 engine
+    calls by its address (`policies.sampler.entry.play_at`)."""
+    params, tb, hr, lead, is_lead, view = c_arguments(params_at, n_params, tb_at, hr_at, HAND_ZPY_RULES_DTYPE,
+                                                      lead_ge1, lead_eq2, is_lead_at, view_at)
+    store_play(outputs, sampler_play_zpy(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2,
+                                         rng_state))
