@@ -5,8 +5,8 @@ Numba compiles the ~200 jitted functions below a game's top kernel (Baofen's `en
 hands them, in the order of the game's shipped compile plan (`plan.py`), to one compile process per core
 (`parallel.py`, `worker.py`), the top kernel as soon as everything it calls is in the cache (the sampler's play,
 which it calls by address, may still be compiling in the other process), and then runs the top kernel here,
-loading it from the cache; `progress.py` shows the functions done and the time. The compiled code is the same whichever process
-compiles a function (the same Numba IR and LLVM passes), so results do not change.
+loading it from the cache; `progress.py` shows the functions done and the time. The compiled code is the same
+whichever process compiles a function (the same Numba IR and LLVM passes), so results do not change.
 
 One process compiles everything (as before) where there is one core, no plan for the policy set (a plug-in),
 no `fcntl` (the cache's save lock) or no JIT.
