@@ -706,7 +706,7 @@ def schema_command(
 @app.command("warmup")
 def warmup_command(policy: PolicyOption = None, rules: RulesOption = "baofen") -> None:
     """Compile the engine of the game of --rules ahead of time for the policies a simulate will name (the same
-    --policy options; default heuristic), once per machine and code version, on every core (about 65 s on 2
+    --policy options; default heuristic), once per machine and code version, on every core (about 50 s on 2
     cores), so that the simulate starts warm. It shows the functions compiled so far and the time.
 
     Example: baofen-sim warmup --policy heuristic --policy 3=random

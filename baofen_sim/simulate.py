@@ -135,7 +135,7 @@ class LocalBackend:
         return {"backend": self.name, "threads": self.threads}
 
 
-COMPILE_NOTICE = ("compiling the engine for these policies on this machine, on every core (once: about 65 s on "
+COMPILE_NOTICE = ("compiling the engine for these policies on this machine, on every core (once: about 50 s on "
                   "2 cores; `baofen-sim warmup` does it ahead of time) ...")
 
 

@@ -173,8 +173,8 @@ def _typing_only(calls: dict[Signature, set[Signature]], table: TypeTable) -> It
         return template, pysig, args, {}
 
     def get_overload(self, sig):
-        # An overload that hands Numba a cached function (policies/sampler/entry.py) asks for its compiled code once
-        # typed; typed alone it has none, and nothing is lowered here.
+        # An overload that hands Numba a cached jitted function asks for its compiled code once typed; typed alone
+        # it has none, and nothing is lowered here.
         args = tuple(sig.args if isinstance(sig, typing.Signature) else sig)
         return original_overload(self, sig) if args in self.overloads else None
 
