@@ -46,7 +46,7 @@ from baofen_sim.policies.registry import (
     SAMPLER_SWITCH_Z,
 )
 from baofen_sim.policies.sampler.deals import deal_layout, sample_from
-from baofen_sim.policies.sampler.entry import c_arguments, play_at, store_play
+from baofen_sim.policies.sampler.entry import play_at, play_with_c_arguments
 from baofen_sim.policies.sampler.playout import declarer_value, play_out, playout_lead
 from baofen_sim.records import HAND_RULES_DTYPE, MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
 
@@ -342,13 +342,10 @@ def sampler_play(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_
 @njit(cache=True)
 def sampler_play_at(params_at, n_params, tb_at, hr_at, lead_ge1, lead_eq2, is_lead_at, view_at, hand_ge1, hand_eq2,
                     known_ge1, known_eq2, rng_state, outputs):
-    """`sampler_play` with C arguments (`entry.C_ARGUMENTS`), the function the Baofen engine calls by its address
-    (`entry.play_at`): the one compiled function of the sampler's decisions, with the search and everything it
-    calls inlined or linked (DESIGN.md §11)."""
-    params, tb, hr, lead, is_lead, view = c_arguments(params_at, n_params, tb_at, hr_at, HAND_RULES_DTYPE, lead_ge1,
-                                                      lead_eq2, is_lead_at, view_at)
-    store_play(outputs, sampler_play(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2,
-                                     rng_state))
+    """`sampler_play` with C arguments (`policies.sampler.entry.C_ARGUMENTS`): the one compiled function of
+    the Baofen sampler's decisions, which the engine calls by its address (`policies.sampler.entry.play_at`)."""
+    play_with_c_arguments(sampler_play, HAND_RULES_DTYPE, params_at, n_params, tb_at, hr_at, lead_ge1, lead_eq2,
+                          is_lead_at, view_at, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state, outputs)
 
 
 @njit(cache=True, inline="always")

@@ -139,16 +139,15 @@ else:
 
 
 @njit(cache=True, inline="always")
-def c_arguments(params, n_params, tb, hr, hr_dtype, lead_ge1, lead_eq2, is_lead, view):
-    """(params, tb, hr, lead, is_lead, view) of a `*_at` play: its C arguments read back as the array, records and
-    Lead of the typed play (the lead analysed again from its cards, as every follow's)."""
-    lead = NO_LEAD if is_lead != 0 else analyze_lead(carray(tb, 1, TRUMP_TABLES_DTYPE)[0], lead_ge1, lead_eq2)
-    return (carray(params, n_params, np.float64), carray(tb, 1, TRUMP_TABLES_DTYPE)[0], carray(hr, 1, hr_dtype)[0],
-            lead, is_lead != 0, carray(view, 1, PLAY_VIEW_DTYPE)[0])
-
-
-@njit(cache=True, inline="always")
-def store_play(outputs, played):
-    """Write a play's (rng_state, ge1, eq2) to a `*_at` play's outputs."""
+def play_with_c_arguments(play, hr_dtype, params_at, n_params, tb_at, hr_at, lead_ge1, lead_eq2, is_lead_at, view_at,
+                          hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state, outputs):
+    """The body of a `*_at` play: its C arguments read back as the array, records and Lead of the typed `play`
+    (the lead analysed again from its cards, as every follow's; `hr_dtype` the game's hand rules), and the play's
+    (rng_state, ge1, eq2) written to `outputs`."""
+    tb = carray(tb_at, 1, TRUMP_TABLES_DTYPE)[0]
+    is_lead = is_lead_at != 0
+    lead = NO_LEAD if is_lead else analyze_lead(tb, lead_ge1, lead_eq2)
+    played = play(carray(params_at, n_params, np.float64), tb, carray(hr_at, 1, hr_dtype)[0], lead, is_lead,
+                  carray(view_at, 1, PLAY_VIEW_DTYPE)[0], hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state)
     stored = carray(outputs, PLAY_OUTPUTS, np.uint64)
     stored[0], stored[1], stored[2] = played

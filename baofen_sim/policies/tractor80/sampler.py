@@ -36,7 +36,7 @@ from baofen_sim.policies.sampler import (
     tally,
 )
 from baofen_sim.policies.sampler.deals import deal_from, seat_layout
-from baofen_sim.policies.sampler.entry import c_arguments, store_play
+from baofen_sim.policies.sampler.entry import play_with_c_arguments
 
 TOTAL_WEIGHT = 1e-4  # T breaks ties between equal level results (T stays far below 1 / TOTAL_WEIGHT)
 
@@ -112,11 +112,9 @@ def sampler_play80(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, know
 
 
 @njit(cache=True)
-def sampler_play80_at(params_at, n_params, tb_at, hr_at, lead_ge1, lead_eq2, is_lead_at, view_at, hand_ge1,
-                      hand_eq2, known_ge1, known_eq2, rng_state, outputs):
-    """`sampler_play80` with C arguments (`policies.sampler.entry.C_ARGUMENTS`), the function the 80分 engine
-    calls by its address (`policies.sampler.entry.play_at`)."""
-    params, tb, hr, lead, is_lead, view = c_arguments(params_at, n_params, tb_at, hr_at, HAND80_RULES_DTYPE,
-                                                      lead_ge1, lead_eq2, is_lead_at, view_at)
-    store_play(outputs, sampler_play80(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2,
-                                       rng_state))
+def sampler_play80_at(params_at, n_params, tb_at, hr_at, lead_ge1, lead_eq2, is_lead_at, view_at, hand_ge1, hand_eq2,
+                      known_ge1, known_eq2, rng_state, outputs):
+    """`sampler_play80` with C arguments (`policies.sampler.entry.C_ARGUMENTS`): the one compiled function of
+    the 80分 sampler's decisions, which the engine calls by its address (`policies.sampler.entry.play_at`)."""
+    play_with_c_arguments(sampler_play80, HAND80_RULES_DTYPE, params_at, n_params, tb_at, hr_at, lead_ge1, lead_eq2,
+                          is_lead_at, view_at, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state, outputs)

@@ -49,7 +49,7 @@ from baofen_sim.policies.sampler import (
     tally,
 )
 from baofen_sim.policies.sampler.deals import deal_from, seat_layout
-from baofen_sim.policies.sampler.entry import c_arguments, store_play
+from baofen_sim.policies.sampler.entry import play_with_c_arguments
 from baofen_sim.policies.sampler.playout import finish_trick, playout_lead
 from baofen_sim.records import MAX_PLAYERS
 
@@ -202,11 +202,9 @@ def sampler_play_zpy(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, kn
 
 
 @njit(cache=True)
-def sampler_play_zpy_at(params_at, n_params, tb_at, hr_at, lead_ge1, lead_eq2, is_lead_at, view_at, hand_ge1,
-                        hand_eq2, known_ge1, known_eq2, rng_state, outputs):
-    """`sampler_play_zpy` with C arguments (`policies.sampler.entry.C_ARGUMENTS`), the function the 找朋友 engine
-    calls by its address (`policies.sampler.entry.play_at`)."""
-    params, tb, hr, lead, is_lead, view = c_arguments(params_at, n_params, tb_at, hr_at, HAND_ZPY_RULES_DTYPE,
-                                                      lead_ge1, lead_eq2, is_lead_at, view_at)
-    store_play(outputs, sampler_play_zpy(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2,
-                                         rng_state))
+def sampler_play_zpy_at(params_at, n_params, tb_at, hr_at, lead_ge1, lead_eq2, is_lead_at, view_at, hand_ge1, hand_eq2,
+                        known_ge1, known_eq2, rng_state, outputs):
+    """`sampler_play_zpy` with C arguments (`policies.sampler.entry.C_ARGUMENTS`): the one compiled function of
+    the 找朋友 sampler's decisions, which the engine calls by its address (`policies.sampler.entry.play_at`)."""
+    play_with_c_arguments(sampler_play_zpy, HAND_ZPY_RULES_DTYPE, params_at, n_params, tb_at, hr_at, lead_ge1, lead_eq2,
+                          is_lead_at, view_at, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state, outputs)
