@@ -51,8 +51,7 @@ ADDRESSED = {  # game (rules.games.Game value) → its play called by address, "
 
 
 def play_of(field_names):
-    """The sampler's typed play for a hand rules record with these field names (pure Python, and the `*_at`
-    functions' own)."""
+    """The sampler's typed play for a hand rules record with these field names (`play_at` in pure Python)."""
     if ZPY_FIELD in field_names:
         from baofen_sim.policies.zhaopengyou.sampler import sampler_play_zpy
 
