@@ -10,11 +10,13 @@ is discarded by the only caller (`InlineInlinables`), so `inline_fresh_function`
 fresh IR as it is; the inlined result is the same IR, so the compiled code is the same.
 
 `install()` (called by `kernels.jit` on import) puts it in place once. Only `inline_function` changes:
-`inline_ir` called directly (the typed inlining of overloads, whose IR is cached) still copies.
+`inline_ir` called directly (the typed inlining of overloads, whose IR is cached) still copies. Written against
+numba 0.68's `inline_closurecall` (tests/test_kernels_inlining.py checks it is in place and inlines correctly).
 """
 
 from __future__ import annotations
 
+import copy
 from types import SimpleNamespace
 
 from numba.core import inline_closurecall
@@ -34,5 +36,7 @@ def inline_fresh_function(self, caller_ir, block, i, function, arg_typs=None):
 
 
 def install() -> None:
-    """Make Numba's InlineWorker inline functions without copying their fresh IR (idempotent)."""
-    InlineWorker.inline_function = inline_fresh_function
+    """Make Numba's InlineWorker inline functions without copying their fresh IR (idempotent). A Numba whose
+    inliner is built otherwise (no module-level `copy`, no `run_untyped_passes`) keeps its own: slower, not wrong."""
+    if inline_closurecall.copy is copy and hasattr(InlineWorker, "run_untyped_passes"):
+        InlineWorker.inline_function = inline_fresh_function
