@@ -20,6 +20,7 @@ Under NUMBA_DISABLE_JIT (pure Python) `play_at` calls the game's play directly (
 
 from __future__ import annotations
 
+import functools
 import importlib
 
 import numpy as np
@@ -30,6 +31,7 @@ from numba.extending import intrinsic
 
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.units import Lead, analyze_lead
+from baofen_sim.policy_set import SEARCHING
 from baofen_sim.records import PLAY_VIEW_DTYPE
 from baofen_sim.tables import TRUMP_TABLES_DTYPE
 
@@ -71,8 +73,9 @@ def addressed_play(game: str):
     return getattr(importlib.import_module(module), name)
 
 
+@functools.cache
 def play_address(game: str) -> int:
-    """The address of `game`'s `*_at` play, compiled (or loaded from the cache) for C_ARGUMENTS."""
+    """The address of `game`'s `*_at` play, compiled (or loaded from the cache) for C_ARGUMENTS, once per process."""
     play = addressed_play(game)
     play.compile(C_ARGUMENTS)
     compiled = play.overloads[C_ARGUMENTS]
@@ -81,7 +84,7 @@ def play_address(game: str) -> int:
 
 def link_play(hand_rules: np.ndarray, policies: tuple[str, ...], game: str) -> None:
     """Write the address of `game`'s sampler play into the hand rules records when `policies` has the sampler."""
-    if "sampler" in policies and not config.DISABLE_JIT:
+    if SEARCHING in policies and not config.DISABLE_JIT:
         hand_rules["sampler_address"] = play_address(game)
 
 
