@@ -23,15 +23,9 @@ from numba import njit
 
 from baofen_sim.cards import NUM_SUITS
 from baofen_sim.codes import PASS
-from baofen_sim.engine.tractor80.declaring import TIER_NONE
-from baofen_sim.kernels.auction import count_pairs
-from baofen_sim.kernels.follow import sample_follow
-from baofen_sim.kernels.leads import sample_lead
-from baofen_sim.kernels.rng import bounded, next_u64
-from baofen_sim.policies.plugins import PluginPolicy
-from baofen_sim.policies.registry import HEURISTIC
-from baofen_sim.policies.tractor80.declare import FANDI_PROBABILITY, SHOW_PROBABILITY, random_choice
-from baofen_sim.policies.zhaopengyou.random_calls import (
+from baofen_sim.games.tractor80.engine.declaring import TIER_NONE
+from baofen_sim.games.tractor80.policies.declare import FANDI_PROBABILITY, SHOW_PROBABILITY, random_choice
+from baofen_sim.games.zhaopengyou.policies.random_calls import (
     CALL_PROBABILITY,
     NO_CARD,
     OVERCALL_PROBABILITY,
@@ -39,6 +33,12 @@ from baofen_sim.policies.zhaopengyou.random_calls import (
     random_option,
     random_pick,
 )
+from baofen_sim.kernels.auction import count_pairs
+from baofen_sim.kernels.follow import sample_follow
+from baofen_sim.kernels.leads import sample_lead
+from baofen_sim.kernels.rng import bounded, next_u64
+from baofen_sim.policies.plugins import PluginPolicy
+from baofen_sim.policies.registry import HEURISTIC
 
 MAX_HAND = 40  # the declarer's 33 cards fit (80分's 33, 找朋友's 28)
 RANDOM_PASS_WEIGHT = 0  # slot of `pass_weight`, random's only parameter (this policy's fallback)

@@ -18,8 +18,8 @@ import numpy as np
 from baofen_sim.analysis.compare import compare_runs
 from baofen_sim.codes import CATEGORY_LABELS
 from baofen_sim.io.schema import ChunkResult, allocate, hand_columns
-from baofen_sim.runspec import RunSpec
-from baofen_sim.simulate import simulate
+from baofen_sim.runs.runspec import RunSpec
+from baofen_sim.runs.simulate import simulate
 
 SEATS = 4
 HANDS_PER_TABLE = 16

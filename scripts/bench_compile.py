@@ -1,6 +1,6 @@
 """Cold compile benchmark: each policy set's engine compiled on an empty cache in one process (the compile
 before issue 20.10) and on every core (`baofen-sim warmup`), sets and modes alternating, best and median; appended to
-results/BENCHMARKS.md (baofen_sim/tools/bench.py).
+results/BENCHMARKS.md (baofen_sim/dev/bench.py).
 
     python scripts/bench_compile.py [--repeats 2] [--policies heuristic random sampler] [--rules tractor-80fen]
                                     [--every-core-only] [--results FILE]
@@ -13,14 +13,14 @@ import shlex
 import sys
 from pathlib import Path
 
-from baofen_sim.rules import preset
-from baofen_sim.tools.bench import (
+from baofen_sim.dev.bench import (
     COMPILE_MODES,
     append_results,
     cold_compile_markdown,
     measure_cold_compiles,
     results_path_problem,
 )
+from baofen_sim.rules import preset
 
 
 def main() -> None:

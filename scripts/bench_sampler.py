@@ -47,9 +47,9 @@ def seconds_per_hand(policies: list[str], params: list[str], deals: int, seed: i
                      target: int | None = None) -> float:
     """Seconds per hand of one thread (after a first hand that compiles or loads the engine); ordinary auctions,
     or `declarer` forced to declare at `target`."""
-    from baofen_sim.engine import run_chunk
+    from baofen_sim.games.baofen.engine import run_chunk
     from baofen_sim.policies import parse_policy_options
-    from baofen_sim.runspec import RunSpec
+    from baofen_sim.runs.runspec import RunSpec
 
     names, values = parse_policy_options(policies, params)
     forced = {} if declarer is None else {"declarer": declarer, "target": target}
@@ -72,8 +72,8 @@ def main() -> None:
     if args.deals < 4 or args.four_deals < 2 or args.repeats < 1:
         parser.error("--deals must be at least 4, --four-deals at least 2 and --repeats at least 1")
     policy_set.select(["heuristic", "sampler"])
-    from baofen_sim.simulate import set_threads
-    from baofen_sim.tools.bench import append_results, machine
+    from baofen_sim.dev.bench import append_results, machine
+    from baofen_sim.runs.simulate import set_threads
 
     set_threads(1)
     heuristic = seconds_per_hand([], [], 20 * args.deals, args.seed)

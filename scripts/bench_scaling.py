@@ -1,6 +1,6 @@
 """Scaling benchmark: hands/s with 1 and 2 threads and with Dask (2 workers), the efficiency, the overhead per
 chunk and per Dask task, and a projection for 1,000,000,000 hands on 16 nodes x 32 cores; appended to
-results/BENCHMARKS.md (baofen_sim/tools/scaling.py).
+results/BENCHMARKS.md (baofen_sim/dev/scaling.py).
 
     python scripts/bench_scaling.py [--hands 400000] [--overhead-hands 16000] [--results results/BENCHMARKS.md]
 """
@@ -12,8 +12,8 @@ import shlex
 import sys
 from pathlib import Path
 
-from baofen_sim.tools.bench import append_results, results_path_problem
-from baofen_sim.tools.scaling import ScalingConfig, markdown, measure_scaling
+from baofen_sim.dev.bench import append_results, results_path_problem
+from baofen_sim.dev.scaling import ScalingConfig, markdown, measure_scaling
 
 
 def main() -> None:

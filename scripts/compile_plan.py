@@ -1,4 +1,4 @@
-"""Rewrite the compile plans of the parallel warm-up (baofen_sim/warmup/plan.json, plan-<game>.json) from the
+"""Rewrite the compile plans of the parallel warm-up (baofen_sim/runs/warmup/plan.json, plan-<game>.json) from the
 engines' code: the call graph of each game's engine of each of its built-in policies, by Numba type inference alone
 (about a minute a game; nothing is compiled). Run it after changing a kernel's arguments;
 tests/test_compile_progress.py says when it is due.
@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 
 from baofen_sim.games import GAME_ENGINES
-from baofen_sim.warmup.plan import game_policies, plan_path, write_plan
+from baofen_sim.runs.warmup.plan import game_policies, plan_path, write_plan
 
 
 def main() -> int:

@@ -65,8 +65,8 @@ def main(argv: list[str] | None = None) -> int:
 
     started = time.perf_counter()
     with event.install_recorder("numba:compile") as compiles, event.install_recorder("numba:llvm_lock") as llvm:
-        from baofen_sim.engine import run_chunk
-        from baofen_sim.runspec import RunSpec
+        from baofen_sim.games.baofen.engine import run_chunk
+        from baofen_sim.runs.runspec import RunSpec
 
         for policy in policies:
             run_chunk(RunSpec(policies=(policy,) * 4, deals=16, seed=1), 0, 1)

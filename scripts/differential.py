@@ -1,4 +1,4 @@
-"""Long differential runs of the engine against the reference engine: `baofen_sim.tools.differential_runs`.
+"""Long differential runs of the engine against the reference engine: `baofen_sim.dev.differential_runs`.
 
     python scripts/differential.py --hands 1000000 --positions 100000 [--rules baofen --rules baofen-001]
     python scripts/differential.py --positions 1000000 --rules tractor-80fen
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from baofen_sim.tools.differential_runs import main
+from baofen_sim.dev.differential_runs import main
 
 if __name__ == "__main__":
     sys.exit(main())

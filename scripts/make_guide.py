@@ -8,7 +8,7 @@ Each step prints its progress; an interrupted run resumes where it stopped when 
 --strong-scale shrinks the strong-play (sampler) steps apart (default: --scale), e.g. while the sampler is slower
 than the plan's speed. Only the full guide (both scales 1) may ship the strong-play table as
 baofen_sim/policies/params/strong-bids.toml.
-The steps and what each number means: baofen_sim/tools/guide.py.
+The steps and what each number means: baofen_sim/games/baofen/studies/guide.py.
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from baofen_sim.policies.registry import NAMED_PARAMS_DIR
-from baofen_sim.tools.guide import (
+from baofen_sim.games.baofen.studies.guide import (
     GuideError,
     GuidePlan,
     copy_calibration,
@@ -28,7 +27,8 @@ from baofen_sim.tools.guide import (
     run_steps,
     ship_strong_bids,
 )
-from baofen_sim.tools.guide_text import FIGURES, plot_all, write_guide
+from baofen_sim.games.baofen.studies.guide_text import FIGURES, plot_all, write_guide
+from baofen_sim.policies.registry import NAMED_PARAMS_DIR
 
 
 def main() -> int:

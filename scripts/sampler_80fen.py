@@ -29,11 +29,11 @@ def main() -> None:
     import numpy as np
 
     from baofen_sim.analysis.stats import mean_summary
-    from baofen_sim.engine.tractor80.chunk import play_chunk80
-    from baofen_sim.engine.tractor80.result import team_of
+    from baofen_sim.games.tractor80.engine.chunk import play_chunk80
+    from baofen_sim.games.tractor80.engine.result import team_of
     from baofen_sim.policies import parse_policy_options
     from baofen_sim.rules import preset
-    from baofen_sim.runspec import RunSpec
+    from baofen_sim.runs.runspec import RunSpec
 
     def run(team: int, deals: int, every_seat: bool = False):
         seats = range(4) if every_seat else (team, team + 2)

@@ -29,8 +29,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.deals < 2:
         parser.error("--deals must be at least 2")
-    from baofen_sim.tools.bench import machine
-    from baofen_sim.tools.strength import interval_text, paired, play_cell, prepared_targets
+    from baofen_sim.dev.bench import machine
+    from baofen_sim.dev.strength import interval_text, paired, play_cell, prepared_targets
 
     try:
         targets = prepared_targets(args.targets, args.seed, [args.sampler, args.base], "heuristic")

@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 WARM_80FEN = ("from tests.test_engine_80fen import VARIANTS, spec_of\n"
-              "from baofen_sim.engine.tractor80.record import replayed_hands80\n"
+              "from baofen_sim.games.tractor80.replay import replayed_hands80\n"
               "for policy in ('random', 'heuristic'):\n"
               "    spec = spec_of(policy=policy, deals=2, hands_per_table=2)\n"
               "    replayed_hands80(spec, 0, spec.tables)\n")
@@ -46,7 +46,7 @@ def cli_warm_up(*commands: str) -> list[str]:
 
 
 WARM_ZPY = ("from tests.test_engine_zpy import spec_of\n"
-            "from baofen_sim.engine.zhaopengyou.record import replayed_hands_zpy\n"
+            "from baofen_sim.games.zhaopengyou.replay import replayed_hands_zpy\n"
             "for policy in ('random', 'heuristic'):\n"
             "    spec = spec_of(deals=2, hands_per_table=2, policy=policy)\n"
             "    replayed_hands_zpy(spec, 0, spec.tables)\n")

@@ -14,8 +14,8 @@ import polars as pl
 from baofen_sim.io.manifest import manifest_path
 from baofen_sim.io.parquet import HANDS_DIR, file_sha256, part_name, write_part
 from baofen_sim.io.schema import ChunkResult, allocate, hand_columns, hands_to_arrow
-from baofen_sim.runspec import RunSpec
-from baofen_sim.simulate import simulate
+from baofen_sim.runs.runspec import RunSpec
+from baofen_sim.runs.simulate import simulate
 
 S, H, C, D = range(4)
 NORMAL, QUANJI, BANJI, JINTAIYANG, ALL_PASS = range(5)

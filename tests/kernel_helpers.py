@@ -8,9 +8,9 @@ import functools
 import pytest
 
 from baofen_sim.cards import SUIT_LETTERS, parse_cards
+from baofen_sim.dev import kernel_calls
 from baofen_sim.rules import preset
 from baofen_sim.tables import TrumpTables, materialize
-from baofen_sim.tools import kernel_calls
 
 BAOFEN_PRESETS = ("baofen", "baofen-001")
 

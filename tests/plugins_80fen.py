@@ -42,9 +42,9 @@ def main() -> dict:
 
 
 def hands(policies: tuple[str, ...]) -> dict[str, np.ndarray]:
-    from baofen_sim.engine.tractor80.chunk import run_chunk80
+    from baofen_sim.games.tractor80.engine.chunk import run_chunk80
     from baofen_sim.rules import preset
-    from baofen_sim.runspec import RunSpec
+    from baofen_sim.runs.runspec import RunSpec
 
     spec = RunSpec(rules=preset("tractor-80fen"), policies=policies, deals=DEALS, hands_per_table=8, seed=31)
     return run_chunk80(spec, 0, spec.tables).hands
@@ -70,8 +70,8 @@ def cli_run() -> dict:
     from typer.testing import CliRunner
 
     from baofen_sim.cli import app
-    from baofen_sim.runspec import run_spec_of
-    from baofen_sim.tools.differential_runs import compare_tables80
+    from baofen_sim.dev.differential_runs import compare_tables80
+    from baofen_sim.runs.runspec import run_spec_of
 
     out = Path(tempfile.mkdtemp()) / "eager"
     done = CliRunner().invoke(app, ["simulate", "--rules", "tractor-80fen", "--policy", f"1={EAGER}", "--deals",

@@ -16,9 +16,9 @@ PLUGIN = "examples.plugin_policies:COPY_RANDOM"
 
 def main() -> dict:
     policy_set.select(["random", PLUGIN])
-    from baofen_sim.engine import run_chunk
+    from baofen_sim.games.baofen.engine import run_chunk
     from baofen_sim.rules import preset
-    from baofen_sim.runspec import RunSpec
+    from baofen_sim.runs.runspec import RunSpec
 
     report = {}
     for rules in ("baofen", "baofen-001"):

@@ -43,9 +43,9 @@ def main() -> dict:
 
 
 def hands(policies: tuple[str, ...]) -> dict[str, np.ndarray]:
-    from baofen_sim.engine.zhaopengyou.chunk import run_chunk_zpy
+    from baofen_sim.games.zhaopengyou.engine.chunk import run_chunk_zpy
     from baofen_sim.rules import preset
-    from baofen_sim.runspec import RunSpec
+    from baofen_sim.runs.runspec import RunSpec
 
     spec = RunSpec(rules=preset("zhaopengyou-5p"), policies=policies, deals=DEALS, hands_per_table=8, seed=31)
     return run_chunk_zpy(spec, 0, spec.tables).hands
@@ -74,8 +74,8 @@ def cli_run() -> dict:
     from typer.testing import CliRunner
 
     from baofen_sim.cli import app
-    from baofen_sim.runspec import run_spec_of
-    from baofen_sim.tools.differential_runs import JUDGED_GAMES, compare_judged
+    from baofen_sim.dev.differential_runs import JUDGED_GAMES, compare_judged
+    from baofen_sim.runs.runspec import run_spec_of
 
     out = Path(tempfile.mkdtemp()) / "bold"
     done = CliRunner().invoke(app, ["simulate", "--rules", "zhaopengyou-5p", "--policy", f"1={BOLD}", "--policy",

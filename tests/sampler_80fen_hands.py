@@ -19,11 +19,11 @@ def main() -> dict:
     policy_set.select(["heuristic", "sampler"])
     import numpy as np
 
-    from baofen_sim.engine.tractor80.chunk import play_chunk80
+    from baofen_sim.dev.differential_runs import compare_tables80
+    from baofen_sim.games.tractor80.engine.chunk import play_chunk80
     from baofen_sim.policies import parse_policy_options
     from baofen_sim.rules import preset
-    from baofen_sim.runspec import RunSpec
-    from baofen_sim.tools.differential_runs import compare_tables80
+    from baofen_sim.runs.runspec import RunSpec
 
     result: dict = {}
     for name, (policies, params) in {"two": SAMPLER_SEATS, "four": EVERY_SEAT}.items():

@@ -9,12 +9,12 @@ def main() -> dict:
     from baofen_sim import policy_set
 
     policy_set.select(["heuristic", "sampler"])
-    from baofen_sim.engine import run_chunk
-    from baofen_sim.engine.record import replayed_hands
-    from baofen_sim.io.records import parse_record
-    from baofen_sim.judge import judge
+    from baofen_sim.games.baofen.engine import run_chunk
+    from baofen_sim.games.baofen.judge import judge
+    from baofen_sim.games.baofen.record import parse_record
+    from baofen_sim.games.baofen.replay import replayed_hands
     from baofen_sim.policies import parse_policy_options
-    from baofen_sim.runspec import RunSpec
+    from baofen_sim.runs.runspec import RunSpec
 
     policies, params = parse_policy_options(["heuristic", "0=sampler", "2=sampler"], ["0.samples=4"], 4)
     spec = RunSpec(policies=policies, params=params, deals=12, hands_per_table=4, seed=21)

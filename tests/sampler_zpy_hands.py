@@ -26,9 +26,9 @@ SEATS = 5
 
 def judged(spec) -> dict:
     """Every hand of `spec` re-judged from its game record: the count and the hands where the reference disagrees."""
-    from baofen_sim.engine.zhaopengyou.record import replayed_hands_zpy, result_line_zpy
-    from baofen_sim.io.records import parse_record
-    from baofen_sim.judge import judge
+    from baofen_sim.games.baofen.judge import judge
+    from baofen_sim.games.baofen.record import parse_record
+    from baofen_sim.games.zhaopengyou.replay import replayed_hands_zpy, result_line_zpy
 
     disagreements = []
     hands = replayed_hands_zpy(spec, 0, spec.tables)
@@ -52,9 +52,9 @@ def paired(gains: list[float]) -> dict:
 
 def strength() -> dict:
     """The paired gains of the declarer's side's wins (module docstring), by the sampler's role."""
-    from baofen_sim.engine.zhaopengyou.chunk import play_chunk_zpy
+    from baofen_sim.games.zhaopengyou.engine.chunk import play_chunk_zpy
     from baofen_sim.rules.presets import ZHAOPENGYOU_5P
-    from baofen_sim.runspec import RunSpec
+    from baofen_sim.runs.runspec import RunSpec
 
     def rows(policies):
         spec = RunSpec(rules=ZHAOPENGYOU_5P, policies=policies, deals=STRENGTH_DEALS, hands_per_table=1, seed=2023)
@@ -107,10 +107,10 @@ def main() -> dict:
     policy_set.select(POLICY_SET)
     import numpy as np
 
-    from baofen_sim.engine.zhaopengyou.chunk import play_chunk_zpy
+    from baofen_sim.games.zhaopengyou.engine.chunk import play_chunk_zpy
     from baofen_sim.policies import parse_policy_options
     from baofen_sim.rules.presets import ZHAOPENGYOU_5P
-    from baofen_sim.runspec import RunSpec
+    from baofen_sim.runs.runspec import RunSpec
 
     result: dict = {}
     for name, (policies, params) in {"two": SAMPLER_SEATS, "five": EVERY_SEAT}.items():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from baofen_sim.tools.bench import BENCHED, BenchConfig, markdown
+from baofen_sim.dev.bench import BENCHED, BenchConfig, markdown
 
 
 def figures_with(rate_of) -> dict:

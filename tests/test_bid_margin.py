@@ -13,16 +13,16 @@ from typer.testing import CliRunner
 
 from baofen_sim.cards import full_pack
 from baofen_sim.cli import app
-from baofen_sim.engine import run_chunk
+from baofen_sim.games.baofen.engine import run_chunk
+from baofen_sim.games.baofen.studies.each_data import load_each_data
+from baofen_sim.games.baofen.studies.tune_bids import TableEvaluator, fit_weights, heuristic_row
 from baofen_sim.kernels import auction as ka
 from baofen_sim.policies import dispatch, registry
 from baofen_sim.policies.bidding import bid_reaches
 from baofen_sim.policies.features import counts_of
 from baofen_sim.rules import preset
-from baofen_sim.runspec import RunSpec
-from baofen_sim.sweep import SweepError, parse_vary, plan_variants, sweep
-from baofen_sim.tools.each_data import load_each_data
-from baofen_sim.tools.tune_bids import TableEvaluator, fit_weights, heuristic_row
+from baofen_sim.runs.runspec import RunSpec
+from baofen_sim.runs.sweep import SweepError, parse_vary, plan_variants, sweep
 from tests.test_engine_hand import warm_engine
 from tests.test_simulate_plumbing import assert_one_line_error
 from tests.test_tune_bids import HANDS_PER_TABLE, contested_table, each_run, simulated

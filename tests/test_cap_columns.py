@@ -11,20 +11,20 @@ import pytest
 from typer.testing import CliRunner
 
 from baofen_sim.analysis.compare import compare_runs
-from baofen_sim.analysis.report import build_report
 from baofen_sim.cards import parse_cards
 from baofen_sim.cli import app
-from baofen_sim.engine import hand as engine_hand
-from baofen_sim.engine import run_chunk
+from baofen_sim.games.baofen.engine import hand as engine_hand
+from baofen_sim.games.baofen.engine import run_chunk
+from baofen_sim.games.baofen.report import build_report
+from baofen_sim.games.baofen.studies.tune_bids import heuristic_row
 from baofen_sim.kernels import auction as ka
 from baofen_sim.materialize import hand_rules
 from baofen_sim.policies import registry
 from baofen_sim.policies.features import counts_of
 from baofen_sim.records import DEAL_SCRATCH_DTYPE, HAND_ROW_DTYPE, PLAY_STATE_DTYPE
 from baofen_sim.rules import preset
-from baofen_sim.runspec import RunSpec
-from baofen_sim.simulate import simulate
-from baofen_sim.tools.tune_bids import heuristic_row
+from baofen_sim.runs.runspec import RunSpec
+from baofen_sim.runs.simulate import simulate
 from tests.test_engine_hand import warm_engine
 
 runner = CliRunner()

@@ -1,4 +1,4 @@
-"""The cold compile on every core, shown progressing (baofen_sim.warmup; issue 20 point 10).
+"""The cold compile on every core, shown progressing (baofen_sim.runs.warmup; issue 20 point 10).
 
 The compiles run in fresh interpreters with an empty cache directory each, so that something is compiled.
 The one whole-engine test (the heuristic engine compiled by two processes, ~1 min on 2 cores) is also the check
@@ -22,9 +22,9 @@ from baofen_sim import policy_set
 from baofen_sim.kernels import cache as kernel_cache
 from baofen_sim.kernels.jit import SharedFunctionCache
 from baofen_sim.rules.games import Game
-from baofen_sim.warmup.parallel import ParallelOutcome, caller_ranks
-from baofen_sim.warmup.plan import CompilePlan, PlanEntry, load_plan, plan_path
-from baofen_sim.warmup.progress import CompileProgress
+from baofen_sim.runs.warmup.parallel import ParallelOutcome, caller_ranks
+from baofen_sim.runs.warmup.plan import CompilePlan, PlanEntry, load_plan, plan_path
+from baofen_sim.runs.warmup.progress import CompileProgress
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -64,7 +64,7 @@ def test_progress_lines_appear_while_a_kernel_compiles(tmp_path):
     result = run_python("""
         import io, json, time
         import numpy as np
-        from baofen_sim.warmup.progress import CompileProgress
+        from baofen_sim.runs.warmup.progress import CompileProgress
         from baofen_sim.kernels.bits import highest_index
         stream = io.StringIO()
         with CompileProgress(total=None, stream=stream, interval=0.05) as progress:
@@ -142,10 +142,10 @@ def test_every_entry_of_the_shipped_plan_names_a_cached_kernel_with_its_argument
         import inspect, json
         from baofen_sim import policy_set
         from baofen_sim.rules.games import Game
-        from baofen_sim.warmup.plan import game_policies, load_plan, plan_path, top_kernel
+        from baofen_sim.runs.warmup.plan import game_policies, load_plan, plan_path, top_kernel
         policy_set.select(game_policies(Game({game.value!r})))
-        import baofen_sim.engine
-        from baofen_sim.warmup.signatures import imported, numba_type
+        import baofen_sim.games.baofen.engine
+        from baofen_sim.runs.warmup.signatures import imported, numba_type
         plan, problems = load_plan(plan_path(Game({game.value!r}))), []
         imported(top_kernel(Game({game.value!r})))
         for entry in plan.entries:
@@ -161,11 +161,11 @@ def test_every_entry_of_the_shipped_plan_names_a_cached_kernel_with_its_argument
     assert result["problems"] == [], "python scripts/compile_plan.py updates the plan"
 
 
-@pytest.mark.parametrize(("game", "module"), [(Game.BAOFEN, "baofen_sim.engine.hand:"),
-                                            (Game.TRACTOR_80FEN, "baofen_sim.engine.tractor80.hand:"),
-                                            (Game.ZHAOPENGYOU_5P, "baofen_sim.engine.zhaopengyou.hand:")])
+@pytest.mark.parametrize(("game", "module"), [(Game.BAOFEN, "baofen_sim.games.baofen.engine.hand:"),
+                                            (Game.TRACTOR_80FEN, "baofen_sim.games.tractor80.engine.hand:"),
+                                            (Game.ZHAOPENGYOU_5P, "baofen_sim.games.zhaopengyou.engine.hand:")])
 def test_the_warm_up_of_a_game_hands_its_own_plan_to_the_compile_processes(monkeypatch, game, module):
-    import baofen_sim.warmup as warmup
+    import baofen_sim.runs.warmup as warmup
 
     handed = []
 
@@ -177,16 +177,16 @@ def test_the_warm_up_of_a_game_hands_its_own_plan_to_the_compile_processes(monke
     report = warmup.warm_up(lambda: None, processes=2, show=False, game=game)
     assert report.processes == 2 and handed
     assert any(name.startswith(module) for name in handed)
-    others = [m for m in ("baofen_sim.engine.hand:", "baofen_sim.engine.tractor80.", "baofen_sim.engine.zhaopengyou.")
-              if not module.startswith(m)]
+    others = [m for m in ("baofen_sim.games.baofen.engine.hand:", "baofen_sim.games.tractor80.engine.",
+                          "baofen_sim.games.zhaopengyou.engine.") if not module.startswith(m)]
     assert not any(name.startswith(tuple(others)) for name in handed)  # a run compiles no other game's code
 
 
 @pytest.mark.parametrize(("game", "play", "other_game"), [
     (Game.BAOFEN, "baofen_sim.policies.sampler:sampler_play_at",
-     ("baofen_sim.policies.tractor80.", "baofen_sim.engine.tractor80.")),
-    (Game.TRACTOR_80FEN, "baofen_sim.policies.tractor80.sampler:sampler_play80_at",
-     ("baofen_sim.policies.sampler:sampler_play", "baofen_sim.engine.hand:"))])
+     ("baofen_sim.games.tractor80.policies.", "baofen_sim.games.tractor80.engine.")),
+    (Game.TRACTOR_80FEN, "baofen_sim.games.tractor80.policies.sampler:sampler_play80_at",
+     ("baofen_sim.policies.sampler:sampler_play", "baofen_sim.games.baofen.engine.hand:"))])
 def test_the_shipped_plan_compiles_the_sampler_s_play_of_its_game_alone(game, play, other_game):
     """Issue 21: the sampler's engine compiles on every core too: its play (chosen by the game,
     policies/sampler/entry.py) is in the game's plan, after what it calls, and nothing of the other game."""
@@ -210,9 +210,9 @@ def test_a_function_compiled_by_a_compile_process_is_loaded_by_the_next_process_
         import json
         from baofen_sim.policies import select_policies
         select_policies(["heuristic"])
-        import baofen_sim.engine
-        from baofen_sim.warmup.parallel import compile_in_processes
-        from baofen_sim.warmup.plan import load_plan
+        import baofen_sim.games.baofen.engine
+        from baofen_sim.runs.warmup.parallel import compile_in_processes
+        from baofen_sim.runs.warmup.plan import load_plan
         from pathlib import Path
         outcome = compile_in_processes(load_plan(Path({str(plan_file)!r})), ("heuristic",), 2)
         print(json.dumps({{"compiled": outcome.compiled, "failed": outcome.failed, "stopped": outcome.stopped}}))
@@ -223,9 +223,9 @@ def test_a_function_compiled_by_a_compile_process_is_loaded_by_the_next_process_
         from numba.core import event
         from baofen_sim.policies import select_policies
         select_policies(["heuristic"])
-        import baofen_sim.engine
-        from baofen_sim.warmup.plan import load_plan
-        from baofen_sim.warmup.signatures import imported, numba_type
+        import baofen_sim.games.baofen.engine
+        from baofen_sim.runs.warmup.plan import load_plan
+        from baofen_sim.runs.warmup.signatures import imported, numba_type
         from pathlib import Path
         plan = load_plan(Path({str(plan_file)!r}))
         entry = plan.entries[-1]
@@ -241,7 +241,7 @@ def test_the_parallel_warm_up_leaves_the_engine_compiled_for_the_next_process(tm
     """On a copy of this session's cache without the top kernel: the engine is cold, the plan's functions are
     loaded (or compiled, where this session has not compiled them) on two processes, the top kernel compiled by
     them too."""
-    from baofen_sim.engine.chunk import play_tables
+    from baofen_sim.games.baofen.engine.chunk import play_tables
 
     own_set = kernel_cache.configure()
     if own_set is not None:  # (None: NUMBA_DISABLE_JIT, nothing to copy)
@@ -253,8 +253,8 @@ def test_the_parallel_warm_up_leaves_the_engine_compiled_for_the_next_process(tm
         import json
         from baofen_sim.policies import select_policies
         select_policies(["heuristic"])
-        from baofen_sim.simulate import engine_is_compiled, warm_up_engine
-        from baofen_sim.warmup import warm_up
+        from baofen_sim.runs.simulate import engine_is_compiled, warm_up_engine
+        from baofen_sim.runs.warmup import warm_up
         cold = engine_is_compiled()
         report = warm_up(lambda: warm_up_engine(("heuristic",)), processes=2, show=False)
         print(json.dumps({"cold": not cold, "processes": report.processes, "notes": report.notes}))
@@ -266,7 +266,7 @@ def test_the_parallel_warm_up_leaves_the_engine_compiled_for_the_next_process(tm
         from numba.core import event
         from baofen_sim.policies import select_policies
         select_policies(["heuristic"])
-        from baofen_sim.simulate import engine_is_compiled, warm_up_engine
+        from baofen_sim.runs.simulate import engine_is_compiled, warm_up_engine
         compiled = engine_is_compiled()
         with event.install_recorder("numba:compile") as compiles:
             warm_up_engine(("heuristic",))
@@ -277,8 +277,8 @@ def test_the_parallel_warm_up_leaves_the_engine_compiled_for_the_next_process(tm
 
 
 def test_a_first_simulate_on_a_cold_cache_compiles_on_every_core_before_its_first_chunk(tmp_path, monkeypatch):
-    from baofen_sim import simulate as simulate_module
-    from baofen_sim.warmup import WarmUpReport
+    from baofen_sim.runs import simulate as simulate_module
+    from baofen_sim.runs.warmup import WarmUpReport
     from tests.test_simulate_plumbing import FakeEngine, spec_of
 
     engine, events = FakeEngine(), []

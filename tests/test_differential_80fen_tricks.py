@@ -12,15 +12,9 @@ import pytest
 
 from baofen_sim.cards import HEARTS, NUM_KINDS, SPADES, parse_cards
 from baofen_sim.codes import DISCARD, RUFF
-from baofen_sim.reference.legality import check_follow, make_lead
-from baofen_sim.reference.order import NO_TRUMP
-from baofen_sim.reference.trick import TrickPlay, trick_winner
-from baofen_sim.rules import RuleSet
-from baofen_sim.rules.presets import TRACTOR_80FEN
-from baofen_sim.tables import materialize
-from baofen_sim.tools import kernel_calls as K
-from baofen_sim.tools.differential import describe
-from baofen_sim.tools.differential_80fen import (
+from baofen_sim.dev import kernel_calls as K
+from baofen_sim.dev.differential import describe
+from baofen_sim.games.tractor80.differential import (
     LEVELS,
     TRUMPS,
     order_80fen,
@@ -29,6 +23,12 @@ from baofen_sim.tools.differential_80fen import (
     run_positions,
     tables_80fen,
 )
+from baofen_sim.reference.legality import check_follow, make_lead
+from baofen_sim.reference.order import NO_TRUMP
+from baofen_sim.reference.trick import TrickPlay, trick_winner
+from baofen_sim.rules import RuleSet
+from baofen_sim.rules.presets import TRACTOR_80FEN
+from baofen_sim.tables import materialize
 from tests.kernel_helpers import compiled
 
 pytestmark = pytest.mark.usefixtures("compiled")

@@ -1,4 +1,4 @@
-"""scripts/differential.py with `--rules zhaopengyou-5p` (baofen_sim/tools/differential_runs.py, issue 23 item 6), in
+"""scripts/differential.py with `--rules zhaopengyou-5p` (baofen_sim/dev/differential_runs.py, issue 23 item 6), in
 this process (`--processes 1`): a few dozen 找朋友 hands of the engine re-judged by the reference under random and
 heuristic players and an option variant, the 5-player positions, and what a disagreement or a bad option looks like.
 The million-hand runs are the script's (README "Development")."""
@@ -8,12 +8,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from baofen_sim.engine.zhaopengyou.record import replayed_hands_zpy
-from baofen_sim.io.records import parse_record
-from baofen_sim.judge import judge
+from baofen_sim.dev.differential_runs import JUDGED_GAMES, checks_zpy, compare_judged, main
+from baofen_sim.games.baofen.judge import judge
+from baofen_sim.games.baofen.record import parse_record
+from baofen_sim.games.zhaopengyou.replay import replayed_hands_zpy
 from baofen_sim.rules.presets import ZHAOPENGYOU_5P
-from baofen_sim.runspec import RunSpec
-from baofen_sim.tools.differential_runs import JUDGED_GAMES, checks_zpy, compare_judged, main
+from baofen_sim.runs.runspec import RunSpec
 from tests import background
 
 ZPY = ZHAOPENGYOU_5P.name
@@ -49,7 +49,7 @@ def test_an_option_variant_is_judged_under_its_options(capsys):
 
 
 def test_a_result_line_the_reference_does_not_give_is_a_disagreement(monkeypatch):
-    from baofen_sim.engine.zhaopengyou import record
+    from baofen_sim.games.zhaopengyou import replay as record
 
     right = record.result_line_zpy
     monkeypatch.setattr(record, "result_line_zpy", lambda row: right(row) | {"next_deal_first": -1})

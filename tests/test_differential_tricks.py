@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from baofen_sim.dev.differential import describe, run_hands, run_positions
 from baofen_sim.rules import preset
-from baofen_sim.tools.differential import describe, run_hands, run_positions
 
 PRESETS = ["baofen", "baofen-001"]
 OPTION_VARIANTS = [

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from baofen_sim.dev.differential import describe
+from baofen_sim.games.zhaopengyou.differential import run_hands, run_positions, run_tricks
 from baofen_sim.rules.presets import ZHAOPENGYOU_5P
-from baofen_sim.tools.differential import describe
-from baofen_sim.tools.differential_zpy import run_hands, run_positions, run_tricks
 from tests.kernel_helpers import compiled
 
 pytestmark = pytest.mark.usefixtures("compiled")

@@ -11,12 +11,12 @@ import pytest
 from typer.testing import CliRunner
 
 from baofen_sim.cli import app
-from baofen_sim.distributed import DaskBackend
 from baofen_sim.io.manifest import COMPLETE, INTERRUPTED, SweepManifest, read_manifest
 from baofen_sim.io.schema import SchemaError
-from baofen_sim.runspec import RunSpec
-from baofen_sim.simulate import SimulateError, simulate
-from baofen_sim.sweep import parse_vary, sweep
+from baofen_sim.runs.distributed import DaskBackend
+from baofen_sim.runs.runspec import RunSpec
+from baofen_sim.runs.simulate import SimulateError, simulate
+from baofen_sim.runs.sweep import parse_vary, sweep
 from tests.test_engine_hand import engine  # noqa: F401  (the engine of every built-in policy, compiled or cached)
 from tests.test_io import synthetic_chunk
 from tests.test_simulate_plumbing import FakeEngine, files_of, spec_of

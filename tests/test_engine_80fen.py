@@ -21,13 +21,13 @@ from typer.testing import CliRunner
 from baofen_sim.cards import RANK_A, full_pack, parse_cards
 from baofen_sim.cli import app
 from baofen_sim.codes import NO_SEAT
-from baofen_sim.engine.record import deal
-from baofen_sim.engine.tractor80.chunk import hand_arrays80, play_chunk80
-from baofen_sim.engine.tractor80.record import replayed_hands80, result_line80
-from baofen_sim.io.records import parse_record
-from baofen_sim.judge import judge
+from baofen_sim.games.baofen.judge import judge
+from baofen_sim.games.baofen.record import parse_record
+from baofen_sim.games.baofen.replay import deal
+from baofen_sim.games.tractor80.engine.chunk import hand_arrays80, play_chunk80
+from baofen_sim.games.tractor80.replay import replayed_hands80, result_line80
 from baofen_sim.rules.presets import TRACTOR_80FEN
-from baofen_sim.runspec import RunSpec
+from baofen_sim.runs.runspec import RunSpec
 from tests import background
 
 runner = CliRunner()
@@ -82,8 +82,13 @@ def test_every_kernel_hand_is_legal_for_the_reference_and_gives_its_result_line(
 def test_c64_the_kernel_refuses_the_fandis_the_reference_refuses(eligible, allowed):
     """Level 5, 庄 seat 2, seat 3's ♥ pair sets trump: seat 3's own LJ LJ; the 庄's BJ BJ after seat 0's ♠ re-bury;
     seat 0's S5 S5; seat 0's BJ BJ when he is the last burier; under each `fandi_eligible`."""
-    from baofen_sim.engine.tractor80.declaring import TIER_BIG_JOKERS, TIER_LITTLE_JOKERS, TIER_PAIR, fandi_allowed
-    from baofen_sim.engine.tractor80.materialize import tractor80_inputs
+    from baofen_sim.games.tractor80.engine.declaring import (
+        TIER_BIG_JOKERS,
+        TIER_LITTLE_JOKERS,
+        TIER_PAIR,
+        fandi_allowed,
+    )
+    from baofen_sim.games.tractor80.engine.materialize import tractor80_inputs
 
     gr = tractor80_inputs(spec_of([f"fandi_eligible={eligible}"]), None, False).hand_rules[0]
     hearts, spades = 1, 0
@@ -227,8 +232,8 @@ def test_importing_the_cli_compiles_nothing_and_leaves_the_policy_set_open():
 
 def test_the_trump_from_the_kitty_is_the_references_when_nobody_shows():
     """§7.3.5, A25 (the random players almost always show, so the whole-hand runs rarely reach this path)."""
-    from baofen_sim.engine.tractor80.hand import undeclared_trump as kernel_trump
-    from baofen_sim.reference.tractor80.kitty import undeclared_trump
+    from baofen_sim.games.tractor80.engine.hand import undeclared_trump as kernel_trump
+    from baofen_sim.games.tractor80.reference.kitty import undeclared_trump
 
     rng = random.Random(80)
     for _ in range(2000):

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baofen_sim.cards import full_pack, parse_cards
+from baofen_sim.games.baofen.reference.auction import Auction, bid_cap, count_pairs
 from baofen_sim.kernels import auction as ka
 from baofen_sim.materialize import hand_rules
 from baofen_sim.policies.features import counts_of
-from baofen_sim.reference.auction import Auction, bid_cap, count_pairs
 from baofen_sim.rules import preset
 
 PRESETS = ["baofen", "baofen-001"]

@@ -1,8 +1,8 @@
 """Whole hands, engine vs reference (DESIGN.md §8, §10): each hand the Numba engine simulates is re-judged
-by the reference engine from its game record (engine/record.py → baofen_sim.judge): every step legal, the
+by the reference engine from its game record (engine/record.py → baofen_sim.games.baofen.judge): every step legal, the
 same trick winners and points, C, W, Pen, K, S, R, category and settlement; the table state (pot,
 cumulative totals, next 主叫) chained through the reference's own TableLedger across each table's hands.
-The harness is `compare_tables` of baofen_sim/tools/differential_runs.py, which scripts/differential.py runs
+The harness is `compare_tables` of baofen_sim/dev/differential_runs.py, which scripts/differential.py runs
 over millions."""
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from __future__ import annotations
 import pytest
 
 from baofen_sim.cards import format_cards, parse_cards
+from baofen_sim.dev import kernel_calls
+from baofen_sim.dev.differential_runs import compare_tables
 from baofen_sim.policies import parse_policy_options
 from baofen_sim.reference.order import Order
 from baofen_sim.reference.throws import validate_throw
 from baofen_sim.rules import preset
-from baofen_sim.runspec import RunSpec
+from baofen_sim.runs.runspec import RunSpec
 from baofen_sim.tables import materialize
-from baofen_sim.tools import kernel_calls
-from baofen_sim.tools.differential_runs import compare_tables
 from tests.test_engine_hand import PASS_OFTEN, warm_engine
 
 PRESETS = ("baofen", "baofen-001")

@@ -11,14 +11,14 @@ import pytest
 
 from baofen_sim.cards import TOTAL_POINTS, parse_card
 from baofen_sim.codes import CAT_ALL_PASS, CAT_BANJI, CAT_JINTAIYANG, CAT_QUANJI, LEAD_THROW
-from baofen_sim.engine import replay_hand, run_chunk
-from baofen_sim.engine.record import replayed_hands
+from baofen_sim.dev import kernel_calls
+from baofen_sim.games.baofen.engine import replay_hand, run_chunk
+from baofen_sim.games.baofen.replay import replayed_hands
 from baofen_sim.io.schema import hands_to_arrow, tricks_to_arrow
 from baofen_sim.materialize import hand_rules
 from baofen_sim.policies.registry import POLICY_HEURISTIC, POLICY_RANDOM
 from baofen_sim.rules import preset
-from baofen_sim.runspec import RunSpec, plan_chunks
-from baofen_sim.tools import kernel_calls
+from baofen_sim.runs.runspec import RunSpec, plan_chunks
 
 PRESETS = ("baofen", "baofen-001")
 PASS_OFTEN = ({"pass_weight": 6.0},) * 4  # random bidders that often all pass: the 水草 pot fills and splits

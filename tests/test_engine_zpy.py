@@ -22,13 +22,13 @@ from typer.testing import CliRunner
 
 from baofen_sim.cards import BIG_JOKER, LITTLE_JOKER, NUM_KINDS, TOTAL_POINTS, full_pack, parse_cards
 from baofen_sim.cli import app
-from baofen_sim.engine.zhaopengyou.chunk import hand_arrays_zpy, play_chunk_zpy
-from baofen_sim.engine.zhaopengyou.record import replayed_hands_zpy, result_line_zpy
-from baofen_sim.io.records import parse_record
-from baofen_sim.judge import judge
+from baofen_sim.games.baofen.judge import judge
+from baofen_sim.games.baofen.record import parse_record
+from baofen_sim.games.zhaopengyou.engine.chunk import hand_arrays_zpy, play_chunk_zpy
+from baofen_sim.games.zhaopengyou.replay import replayed_hands_zpy, result_line_zpy
 from baofen_sim.kernels.rng import deal_pack
 from baofen_sim.rules.presets import ZHAOPENGYOU_5P
-from baofen_sim.runspec import RunSpec
+from baofen_sim.runs.runspec import RunSpec
 from tests import background
 
 runner = CliRunner()
@@ -160,9 +160,9 @@ def test_deals_are_seat_stable_whoever_receives_the_first_card(replayed):
 @pytest.mark.parametrize("flip_call", ["flip_or_trump_7", "any_7", "flip_only"])
 def test_the_forced_calls_options_and_trump_are_the_references(flip_call):
     """§7.4.5, A50 (the random players call during the deal in almost every hand, so whole hands rarely reach it)."""
-    from baofen_sim.engine.zhaopengyou.calling import call_trump, forced_options
-    from baofen_sim.engine.zhaopengyou.materialize import zpy_inputs
-    from baofen_sim.reference.zhaopengyou import calling
+    from baofen_sim.games.zhaopengyou.engine.calling import call_trump, forced_options
+    from baofen_sim.games.zhaopengyou.engine.materialize import zpy_inputs
+    from baofen_sim.games.zhaopengyou.reference import calling
 
     spec = spec_of([f"zpy_flip_call={flip_call}", "zpy_joker_flip_suits.lj=D"], deals=1)
     zr = zpy_inputs(spec).hand_rules[0]
@@ -298,8 +298,8 @@ def test_compare_pairs_two_zhaopengyou_runs_hand_by_hand(tmp_path):
 
 def test_the_heuristics_calls_and_bury_keep_the_trumps():
     """The 找朋友 heuristic's own decisions (policies.zhaopengyou.heuristic)."""
-    from baofen_sim.policies.zhaopengyou.heuristic import heuristic_bury, heuristic_call, heuristic_overcall
-    from baofen_sim.policies.zhaopengyou.random_calls import NO_CARD
+    from baofen_sim.games.zhaopengyou.policies.heuristic import heuristic_bury, heuristic_call, heuristic_overcall
+    from baofen_sim.games.zhaopengyou.policies.random_calls import NO_CARD
 
     def counts_of(text):
         counts = np.zeros(NUM_KINDS, dtype=np.int8)

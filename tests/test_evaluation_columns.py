@@ -14,14 +14,14 @@ from typer.testing import CliRunner
 
 from baofen_sim.analysis.compare import compare_runs
 from baofen_sim.analysis.plot import make_rates_figure
-from baofen_sim.analysis.report import build_report, print_report
 from baofen_sim.cli import app
-from baofen_sim.engine import run_chunk
-from baofen_sim.engine.record import deal
+from baofen_sim.games.baofen.engine import run_chunk
+from baofen_sim.games.baofen.replay import deal
+from baofen_sim.games.baofen.report import build_report, print_report
 from baofen_sim.policies import registry
 from baofen_sim.policies.features import counts_of, hand_evaluation
-from baofen_sim.runspec import EACH, RunSpec
-from baofen_sim.simulate import simulate
+from baofen_sim.runs.runspec import EACH, RunSpec
+from baofen_sim.runs.simulate import simulate
 from tests.hand_made_runs import HANDS, hand_made_columns, write_run
 from tests.test_engine_hand import warm_engine
 from tests.test_simulate_plumbing import assert_one_line_error

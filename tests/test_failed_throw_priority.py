@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from baofen_sim.dev.kernel_calls import throw_verdict as kernel_verdict
 from baofen_sim.reference.throws import validate_throw
 from baofen_sim.rules import PRESETS, preset
-from baofen_sim.tools.kernel_calls import throw_verdict as kernel_verdict
 from tests.helpers import hand, order_for
 from tests.kernel_helpers import cards, compiled, tables
 

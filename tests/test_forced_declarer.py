@@ -9,13 +9,13 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from baofen_sim.analysis.targets import every_target
 from baofen_sim.cli import app
 from baofen_sim.codes import CAT_ALL_PASS
-from baofen_sim.engine import run_chunk
+from baofen_sim.games.baofen.engine import run_chunk
+from baofen_sim.games.baofen.report.targets import every_target
 from baofen_sim.io.schema import hands_to_arrow
 from baofen_sim.rules import preset
-from baofen_sim.runspec import EACH, RunSpec, RunSpecError
+from baofen_sim.runs.runspec import EACH, RunSpec, RunSpecError
 from tests.test_engine_hand import engine  # noqa: F401  (the session fixture that compiles the engine)
 
 runner = CliRunner()
@@ -126,9 +126,9 @@ def test_bad_forced_options_exit_2_and_write_nothing(tmp_path, args, message):
 
 
 def test_a_forced_hand_replays_as_a_position_the_judge_accepts(engine):  # noqa: F811
-    from baofen_sim.engine.record import replay
-    from baofen_sim.io.records import parse_record
-    from baofen_sim.judge import judge
+    from baofen_sim.games.baofen.judge import judge
+    from baofen_sim.games.baofen.record import parse_record
+    from baofen_sim.games.baofen.replay import replay
 
     spec = RunSpec(deals=20, hands_per_table=1, seed=5, declarer=EACH, target=100)
     rows = run_chunk(spec, 0, spec.tables).hands
@@ -151,8 +151,8 @@ def test_a_forced_hand_replays_as_a_position_the_judge_accepts(engine):  # noqa:
 
 
 def test_report_of_a_target_each_run_shows_every_target(engine, tmp_path, capsys):  # noqa: F811
-    from baofen_sim.analysis.report import build_report, print_report
-    from baofen_sim.simulate import simulate
+    from baofen_sim.games.baofen.report import build_report, print_report
+    from baofen_sim.runs.simulate import simulate
 
     spec = RunSpec(deals=200, hands_per_table=1, seed=5, declarer=EACH, target=EACH, chunk_size=64)
     simulate(spec, tmp_path / "run", progress=False)

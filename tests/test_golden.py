@@ -19,8 +19,8 @@ import pytest
 
 from baofen_sim.policies import parse_policy_options
 from baofen_sim.rules import preset
-from baofen_sim.runspec import RunSpec
-from baofen_sim.simulate import simulate
+from baofen_sim.runs.runspec import RunSpec
+from baofen_sim.runs.simulate import simulate
 from tests.test_engine_hand import warm_engine
 
 UNTUNED = parse_policy_options([], ["heuristic-untuned", "threshold-bids"])[1]

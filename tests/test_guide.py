@@ -15,12 +15,8 @@ import numpy as np
 import pytest
 
 from baofen_sim.analysis.runs import open_output
-from baofen_sim.policies.registry import parse_policy_options
-from baofen_sim.runspec import RunSpec
-from baofen_sim.simulate import simulate
-from baofen_sim.sweep import parse_vary, sweep
-from baofen_sim.tools.each_data import EachDataError, load_each_data
-from baofen_sim.tools.guide import (
+from baofen_sim.games.baofen.studies.each_data import EachDataError, load_each_data
+from baofen_sim.games.baofen.studies.guide import (
     STRONG_CURVE_SAMPLES,
     STRONG_MIN_EVALUATION,
     STRONG_TARGETS,
@@ -31,8 +27,12 @@ from baofen_sim.tools.guide import (
     step_budgets,
     variant_numbers,
 )
-from baofen_sim.tools.guide_text import guide_markdown
-from baofen_sim.tools.tune_bids import WEIGHT_NAMES, evaluation_floor, fit_weights
+from baofen_sim.games.baofen.studies.guide_text import guide_markdown
+from baofen_sim.games.baofen.studies.tune_bids import WEIGHT_NAMES, evaluation_floor, fit_weights
+from baofen_sim.policies.registry import parse_policy_options
+from baofen_sim.runs.runspec import RunSpec
+from baofen_sim.runs.simulate import simulate
+from baofen_sim.runs.sweep import parse_vary, sweep
 from tests.test_engine_hand import engine  # noqa: F401  (imports the engine: built for random and heuristic)
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from baofen_sim.cards import points_of
+from baofen_sim.dev.kernel_calls import bits_of, cards_of, deal
 from baofen_sim.kernels.bits import remove_cards
 from baofen_sim.kernels.follow import is_legal_follow
 from baofen_sim.kernels.leads import is_legal_lead, sample_lead
@@ -20,7 +21,6 @@ from baofen_sim.kernels.units import analyze_lead, unit_count
 from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead
 from baofen_sim.policies.registry import HEURISTIC, default_params
 from baofen_sim.policies.view import new_play_view
-from baofen_sim.tools.kernel_calls import bits_of, cards_of, deal
 from tests.kernel_helpers import BAOFEN_PRESETS, cards, tables
 
 STATE = np.uint64(0x5EED)

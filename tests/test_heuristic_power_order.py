@@ -11,13 +11,13 @@ import pytest
 
 from baofen_sim.cards import CLUBS, HEARTS, NUM_KINDS
 from baofen_sim.codes import MANNER_FOLLOWED, TRUMP
+from baofen_sim.dev.kernel_calls import bits_of
 from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.units import analyze_lead
 from baofen_sim.policies.heuristic.candidates import primary_above
 from baofen_sim.policies.heuristic.costs import PAIR_BREAK_COST, card_cost, cheapest_single
 from baofen_sim.rules.presets import BAOFEN, ZHAOPENGYOU_5P
 from baofen_sim.tables import materialize
-from baofen_sim.tools.kernel_calls import bits_of
 
 CASES = 400
 GAMES = {"baofen": (BAOFEN, HEARTS), "zhaopengyou-5p": (ZHAOPENGYOU_5P, CLUBS)}

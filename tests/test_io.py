@@ -34,7 +34,7 @@ from baofen_sim.io.schema import (
     hands_to_arrow,
     tricks_to_arrow,
 )
-from baofen_sim.runspec import RunSpec
+from baofen_sim.runs.runspec import RunSpec
 
 # ---- synthetic engine output (also the fake engine of the simulate tests) ----
 

@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 
 from baofen_sim.cards import card_name, full_pack, parse_card, parse_cards
 from baofen_sim.cli import app
-from baofen_sim.io.tractor80_records import hand_record
-from baofen_sim.reference.tractor80.deal import recipient
-from baofen_sim.reference.tractor80.hand import Tractor80Hand
-from baofen_sim.reference.tractor80.random_play import play_random_hand
+from baofen_sim.games.tractor80.record import hand_record
+from baofen_sim.games.tractor80.reference.deal import recipient
+from baofen_sim.games.tractor80.reference.hand import Tractor80Hand
+from baofen_sim.games.tractor80.reference.random_play import play_random_hand
 from baofen_sim.rules import FandiEligible, KittyMultiplierBasis, RuleSet, dump_toml
 from baofen_sim.rules.presets import TRACTOR_80FEN
 

@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 
 from baofen_sim.cards import card_name, parse_card, parse_cards
 from baofen_sim.cli import app
-from baofen_sim.io.zhaopengyou_records import hand_record
-from baofen_sim.reference.zhaopengyou.calling import DEALT, Call, held_after
-from baofen_sim.reference.zhaopengyou.hand import ZhaopengyouHand
-from baofen_sim.reference.zhaopengyou.random_play import play_random_hand
+from baofen_sim.games.zhaopengyou.record import hand_record
+from baofen_sim.games.zhaopengyou.reference.calling import DEALT, Call, held_after
+from baofen_sim.games.zhaopengyou.reference.hand import ZhaopengyouHand
+from baofen_sim.games.zhaopengyou.reference.random_play import play_random_hand
 from baofen_sim.rules import RuleSet, dump_toml
 from baofen_sim.rules.presets import ZHAOPENGYOU_5P
 from tests.test_reference_zhaopengyou import deal, received_at

@@ -15,10 +15,10 @@ import pytest
 
 from baofen_sim.cards import NUM_KINDS, full_pack, kind_of, parse_cards
 from baofen_sim.codes import NO_BIT, TRUMP
+from baofen_sim.dev.kernel_calls import deal
 from baofen_sim.kernels import bits, rng, units
 from baofen_sim.rules import preset
 from baofen_sim.tables import bits_to_kinds, kinds_to_bits, materialize
-from baofen_sim.tools.kernel_calls import deal
 from tests.kernel_helpers import compiled, tables
 
 pytestmark = pytest.mark.usefixtures("compiled")
@@ -32,7 +32,7 @@ _PROBE = """
 import json
 import numpy as np
 from baofen_sim.kernels import bits, rng
-from baofen_sim.tools.kernel_calls import deal, winner
+from baofen_sim.dev.kernel_calls import deal, winner
 from tests.kernel_helpers import tables
 
 words = json.loads(WORDS)

@@ -11,9 +11,7 @@ import pytest
 
 from baofen_sim.cards import SUIT_LETTERS
 from baofen_sim.codes import DISCARD, IN_SUIT, LEAD, NO_TRUMP, RUFF
-from baofen_sim.rules import preset
-from baofen_sim.tables import materialize
-from baofen_sim.tools.kernel_calls import (
+from baofen_sim.dev.kernel_calls import (
     classes,
     follow_choices,
     lead_of,
@@ -22,6 +20,8 @@ from baofen_sim.tools.kernel_calls import (
     winner,
     winning_play,
 )
+from baofen_sim.rules import preset
+from baofen_sim.tables import materialize
 from tests.kernel_helpers import BAOFEN_PRESETS, as_set, card_sets, cards, compiled, tables
 
 pytestmark = pytest.mark.usefixtures("compiled")

@@ -12,9 +12,7 @@ import numpy as np
 import pytest
 
 from baofen_sim.codes import EIGHT_KIND, PAIR, SINGLE, THROW, TRACTOR
-from baofen_sim.kernels import bits, follow, leads, rng, units
-from baofen_sim.kernels.trick import trick_points
-from baofen_sim.tools.kernel_calls import (
+from baofen_sim.dev.kernel_calls import (
     bits_of,
     cards_of,
     deal,
@@ -26,6 +24,8 @@ from baofen_sim.tools.kernel_calls import (
     random_follow,
     random_lead,
 )
+from baofen_sim.kernels import bits, follow, leads, rng, units
+from baofen_sim.kernels.trick import trick_points
 from tests.kernel_helpers import BAOFEN_PRESETS, as_set, card_sets, cards, compiled, tables
 
 pytestmark = pytest.mark.usefixtures("compiled")

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from baofen_sim.cards import PACK_SIZE
+from baofen_sim.games.tractor80.reference.deal import deal_and_declare, held_after, recipient
 from baofen_sim.kernels import deal, rng
-from baofen_sim.reference.tractor80.deal import deal_and_declare, held_after, recipient
 from baofen_sim.rules.presets import TRACTOR_80FEN
 
 NUM_PLAYERS, HAND_SIZE = 4, 25

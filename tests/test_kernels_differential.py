@@ -12,13 +12,13 @@ import pytest
 
 from baofen_sim.cards import kind_of
 from baofen_sim.codes import EIGHT_KIND, THROW, TRACTOR
+from baofen_sim.dev import kernel_calls as K
 from baofen_sim.reference.legality import check_follow, check_lead, make_lead
 from baofen_sim.reference.order import TRUMP, Order
 from baofen_sim.reference.throws import validate_throw
 from baofen_sim.reference.trick import TrickPlay, trick_winner
 from baofen_sim.rules import preset
 from baofen_sim.tables import materialize
-from baofen_sim.tools import kernel_calls as K
 from tests.kernel_helpers import compiled
 
 pytestmark = pytest.mark.usefixtures("compiled")

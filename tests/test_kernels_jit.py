@@ -53,19 +53,20 @@ def test_only_modules_that_reach_a_dispatcher_are_cached_per_policy_set():
     another module, is the set's; the rest is shared by every set."""
     texts = {
         "baofen_sim.policies.dispatch": "",
-        "baofen_sim.policies.tractor80.dispatch": "",
+        "baofen_sim.games.tractor80.policies.dispatch": "",
         "baofen_sim.engine.tricks": "from baofen_sim.policies.dispatch import follow_decision, lead_decision\n",
-        "baofen_sim.engine.chunk": "from baofen_sim.engine.tricks import (\n    play_tricks,\n)\n",
-        "baofen_sim.engine.result": "import baofen_sim.cards\n",
-        "baofen_sim.kernels.trick": "from baofen_sim.cards import NUM_KINDS  # from baofen_sim.engine import chunk\n",
+        "baofen_sim.games.baofen.engine.chunk": "from baofen_sim.engine.tricks import (\n    play_tricks,\n)\n",
+        "baofen_sim.games.baofen.engine.result": "import baofen_sim.cards\n",
+        "baofen_sim.kernels.trick": "from baofen_sim.cards import NUM_KINDS  # from baofen_sim.engine import tricks\n",
         "baofen_sim.cards": "",
     }
-    assert cache.set_free_modules(texts) == {"baofen_sim.engine.result", "baofen_sim.kernels.trick",
+    assert cache.set_free_modules(texts) == {"baofen_sim.games.baofen.engine.result", "baofen_sim.kernels.trick",
                                              "baofen_sim.cards"}
 
 
 def test_the_trick_machinery_and_policies_cache_beside_the_set_and_the_engine_layer_in_it():
-    from baofen_sim.engine import chunk, tricks
+    from baofen_sim.engine import tricks
+    from baofen_sim.games.baofen.engine import chunk
     from baofen_sim.kernels import trick
     from baofen_sim.policies import sampler
     from baofen_sim.policies.heuristic import leads

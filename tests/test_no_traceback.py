@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from baofen_sim import console
-from baofen_sim import simulate as simulate_module
 from baofen_sim.cli import app
 from baofen_sim.rules.ruleset import OPTION_NAMES
+from baofen_sim.runs import simulate as simulate_module
 from tests.test_simulate_plumbing import FakeEngine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -136,7 +136,7 @@ def test_version_and_shell_completion():
 
 
 def test_bench_checks_its_arguments_before_measuring(tmp_path, monkeypatch):
-    monkeypatch.setattr("baofen_sim.tools.bench.measure", lambda *a, **k: pytest.fail("measured"))
+    monkeypatch.setattr("baofen_sim.dev.bench.measure", lambda *a, **k: pytest.fail("measured"))
     assert_one_line_error(run("bench", "--hands", "10"), "--hands must be at least 1000")
     assert_one_line_error(run("bench", "--results", tmp_path), "is a directory")
     (tmp_path / "file").write_text("")

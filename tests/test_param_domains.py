@@ -17,8 +17,8 @@ from baofen_sim.policies.registry import (
     named_param_files,
     parse_policy_options,
 )
-from baofen_sim.runspec import RunSpec
-from baofen_sim.sweep import SweepError, parse_vary
+from baofen_sim.runs.runspec import RunSpec
+from baofen_sim.runs.sweep import SweepError, parse_vary
 from tests.test_simulate_plumbing import assert_one_line_error, fake_engine  # noqa: F401
 
 runner = CliRunner()

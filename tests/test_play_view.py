@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from baofen_sim.dev.kernel_calls import bits_of
 from baofen_sim.kernels.play import note_void, play_cards, resolve_lead, start_play
 from baofen_sim.kernels.units import analyze_lead
 from baofen_sim.materialize import hand_rules
 from baofen_sim.policies.view import new_play_view
 from baofen_sim.records import PLAY_STATE_DTYPE
 from baofen_sim.rules import preset
-from baofen_sim.tools.kernel_calls import bits_of
 from tests.kernel_helpers import tables
 
 
@@ -52,7 +52,7 @@ def test_a_failed_throw_is_shown_until_its_cards_are_played():
 
 
 def test_the_auction_shows_each_seats_highest_bid_and_lowest_pass():
-    from baofen_sim.engine.hand import note_bids
+    from baofen_sim.games.baofen.engine.hand import note_bids
     from baofen_sim.records import DEAL_SCRATCH_DTYPE
 
     sc = np.rec.array(np.zeros(1, dtype=DEAL_SCRATCH_DTYPE))[0]

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from baofen_sim.games.tractor80.policies.dispatch import TRACTOR80_DISPATCH
 from baofen_sim.policies.dispatch import dispatch_source
 from baofen_sim.policies.plugins import FIRST_PLUGIN_ID
-from baofen_sim.policies.tractor80.dispatch import TRACTOR80_DISPATCH
 from baofen_sim.policy_set import is_plugin
 from tests import background
 from tests.plugins_80fen import CAUTIOUS, CLI_DEALS, COPY_RANDOM, EAGER, POLICY_SET

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from baofen_sim.games.zhaopengyou.policies.dispatch import ZPY_DISPATCH
 from baofen_sim.policies.dispatch import dispatch_source
 from baofen_sim.policies.plugins import FIRST_PLUGIN_ID, GAME_DECISIONS, SIGNATURES
-from baofen_sim.policies.zhaopengyou.dispatch import ZPY_DISPATCH
 from baofen_sim.rules.games import Game
 from tests import background
 from tests.plugins_zpy import BOLD, CLI_DEALS, COPY_RANDOM

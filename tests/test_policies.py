@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from numba import config
 
 from baofen_sim.cards import BIG_JOKER, POINTS, full_pack, parse_cards, rank_of
-from baofen_sim.engine.auction import play_auction
+from baofen_sim.games.baofen.engine.auction import play_auction
+from baofen_sim.games.baofen.reference.auction import Auction, count_pairs
 from baofen_sim.kernels import auction as ka
 from baofen_sim.kernels.rng import STREAM_SEAT_BASE, stream_key
 from baofen_sim.materialize import hand_rules
@@ -47,7 +48,6 @@ from baofen_sim.policies.registry import (
     resolve_policies,
 )
 from baofen_sim.records import MAX_PARAMS
-from baofen_sim.reference.auction import Auction, count_pairs
 from baofen_sim.rules import preset
 
 RANDOM_ID = np.int8(POLICY_RANDOM)

@@ -20,9 +20,8 @@ from baofen_sim.cards import (
     parse_cards,
     rank_of,
 )
-from baofen_sim.reference.order import NO_TRUMP, Order
-from baofen_sim.reference.tractor80.deal import Declaration, deal_and_declare, declaration_problem, recipient
-from baofen_sim.reference.tractor80.declaring import (
+from baofen_sim.games.tractor80.reference.deal import Declaration, deal_and_declare, declaration_problem, recipient
+from baofen_sim.games.tractor80.reference.declaring import (
     BIG_JOKER_PAIR,
     LITTLE_JOKER_PAIR,
     PAIR,
@@ -32,9 +31,10 @@ from baofen_sim.reference.tractor80.declaring import (
     fandi_problem,
     poll_order,
 )
-from baofen_sim.reference.tractor80.kitty import kitty_bonus, undeclared_trump
-from baofen_sim.reference.tractor80.random_play import play_random_hand
-from baofen_sim.reference.tractor80.result import game_over, hand_result, raised_level
+from baofen_sim.games.tractor80.reference.kitty import kitty_bonus, undeclared_trump
+from baofen_sim.games.tractor80.reference.random_play import play_random_hand
+from baofen_sim.games.tractor80.reference.result import game_over, hand_result, raised_level
+from baofen_sim.reference.order import NO_TRUMP, Order
 from baofen_sim.reference.units import TRACTOR, decompose
 from baofen_sim.rules.presets import TRACTOR_80FEN
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baofen_sim.cards import full_pack, parse_cards
-from baofen_sim.reference.auction import Auction, bid_cap, count_pairs
+from baofen_sim.games.baofen.reference.auction import Auction, bid_cap, count_pairs
 from baofen_sim.reference.verdict import IllegalStep
 from baofen_sim.rules import preset
 

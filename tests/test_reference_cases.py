@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from baofen_sim.dev import kernel_calls
 from baofen_sim.reference.throws import validate_throw
 from baofen_sim.rules import preset
 from baofen_sim.tables import materialize
-from baofen_sim.tools import kernel_calls
 from tests.helpers import follow_verdict, hand, order_for, units_of, winner_of
 
 BAOFEN = preset("baofen")

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baofen_sim.cards import POINTS, TOTAL_POINTS, kind_of
-from baofen_sim.reference.game import PLAY, BaofenHand
+from baofen_sim.games.baofen.reference.game import PLAY, BaofenHand
 from baofen_sim.reference.random_play import random_action, random_deal
 from baofen_sim.reference.throws import validate_throw
 from baofen_sim.rules import preset

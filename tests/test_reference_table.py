@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baofen_sim.reference.scoring import HandScore, score_hand
-from baofen_sim.reference.table import HandSettlement, TableLedger
+from baofen_sim.games.baofen.reference.scoring import HandScore, score_hand
+from baofen_sim.games.baofen.reference.table import HandSettlement, TableLedger
 from baofen_sim.rules import preset
 
 PRESETS = ["baofen", "baofen-001"]

@@ -10,12 +10,12 @@ from collections import Counter
 import pytest
 
 from baofen_sim.cards import CLUBS, DIAMONDS, POINTS, SPADES, TOTAL_POINTS, full_pack, parse_card, parse_cards
+from baofen_sim.games.zhaopengyou.reference.calling import DEALT, HAND_SIZE, NUM_PLAYERS, Call, deal_and_call
+from baofen_sim.games.zhaopengyou.reference.hand import ZhaopengyouHand
+from baofen_sim.games.zhaopengyou.reference.random_play import play_random_hand
+from baofen_sim.games.zhaopengyou.reference.result import declarer_won
 from baofen_sim.reference.play import DONE
 from baofen_sim.reference.verdict import IllegalStep
-from baofen_sim.reference.zhaopengyou.calling import DEALT, HAND_SIZE, NUM_PLAYERS, Call, deal_and_call
-from baofen_sim.reference.zhaopengyou.hand import ZhaopengyouHand
-from baofen_sim.reference.zhaopengyou.random_play import play_random_hand
-from baofen_sim.reference.zhaopengyou.result import declarer_won
 from baofen_sim.rules import RulesError, preset
 from baofen_sim.rules.presets import ZHAOPENGYOU_5P
 

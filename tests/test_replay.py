@@ -10,10 +10,10 @@ import pytest
 from typer.testing import CliRunner
 
 from baofen_sim.cli import app
-from baofen_sim.engine.record import replay
+from baofen_sim.games.baofen.replay import replay
 from baofen_sim.rules import preset
-from baofen_sim.runspec import RunSpec
-from baofen_sim.simulate import simulate
+from baofen_sim.runs.runspec import RunSpec
+from baofen_sim.runs.simulate import simulate
 from tests.test_engine_hand import PASS_OFTEN, warm_engine
 
 runner = CliRunner()

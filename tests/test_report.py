@@ -11,7 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from baofen_sim.analysis.plot import plot_by_target
-from baofen_sim.analysis.report import (
+from baofen_sim.analysis.stats import Z95
+from baofen_sim.cli import app
+from baofen_sim.games.baofen.report import (
     ReportError,
     build_report,
     header_lines,
@@ -19,9 +21,7 @@ from baofen_sim.analysis.report import (
     print_report,
     wilson_interval,
 )
-from baofen_sim.analysis.stats import Z95
-from baofen_sim.analysis.sweep import compare_sweep
-from baofen_sim.cli import app
+from baofen_sim.games.baofen.report.sweep import compare_sweep
 from baofen_sim.io.manifest import manifest_path
 from baofen_sim.io.parquet import hand_part_paths
 from baofen_sim.rules import preset

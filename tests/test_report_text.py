@@ -12,13 +12,13 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from rich.console import Console
 
 from baofen_sim.analysis.plot import by_target_figure, sweep_differences_figure
-from baofen_sim.analysis.report import ReportError, build_report, header_lines, print_report
-from baofen_sim.analysis.sweep import compare_sweep
 from baofen_sim.cli import rules_given, run_spec
+from baofen_sim.games.baofen.report import ReportError, build_report, header_lines, print_report
+from baofen_sim.games.baofen.report.sweep import compare_sweep
 from baofen_sim.io.manifest import manifest_path
 from baofen_sim.io.parquet import hand_part_paths
 from baofen_sim.rules import preset
-from baofen_sim.runspec import RunSpec
+from baofen_sim.runs.runspec import RunSpec
 from tests.hand_made_runs import (
     HANDS,
     add_columns,

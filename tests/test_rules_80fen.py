@@ -12,11 +12,13 @@ import re
 import pytest
 
 from baofen_sim.cards import CLUBS, HEARTS, parse_cards, rank_of
+from baofen_sim.games.baofen.texts import unworded_options
+from baofen_sim.games.tractor80.reference.declaring import PAIR, SINGLE, Showing, declare_problem
+from baofen_sim.games.tractor80.reference.hand import Tractor80Hand
+from baofen_sim.games.tractor80.reference.kitty import kitty_bonus
+from baofen_sim.games.tractor80.reference.random_play import play_random_hand
+from baofen_sim.games.tractor80.texts import level_table
 from baofen_sim.reference.order import Order
-from baofen_sim.reference.tractor80.declaring import PAIR, SINGLE, Showing, declare_problem
-from baofen_sim.reference.tractor80.hand import Tractor80Hand
-from baofen_sim.reference.tractor80.kitty import kitty_bonus
-from baofen_sim.reference.tractor80.random_play import play_random_hand
 from baofen_sim.rules import (
     PRESETS,
     Game,
@@ -30,11 +32,9 @@ from baofen_sim.rules import (
     require_supported,
 )
 from baofen_sim.rules.explain import explain
-from baofen_sim.rules.game_texts import unworded_options
-from baofen_sim.rules.game_texts_80fen import level_table
 from baofen_sim.rules.presets import TRACTOR_80FEN
 from baofen_sim.rules.ruleset import NOT_READ, OPTION_NAMES, SECTIONS
-from baofen_sim.runspec import RunSpec, RunSpecError
+from baofen_sim.runs.runspec import RunSpec, RunSpecError
 from tests.test_cli_rules import assert_one_line_error, run
 
 # ---- Baofen is byte-identical: pinned from main before the §9.4 options existed ----

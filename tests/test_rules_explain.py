@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from baofen_sim.cli import resolve_rules
+from baofen_sim.games.baofen.texts import unworded_options
 from baofen_sim.rules import PRESETS, Game, RuleSet, loads_toml, preset
 from baofen_sim.rules.explain import DOC_PATH, REGENERATE, explain
-from baofen_sim.rules.game_texts import unworded_options
 from baofen_sim.rules.option_texts import OPTION_TEXTS, SEEDS
 from baofen_sim.rules.ruleset import FIELD_TYPES
 from tests.test_cli_rules import assert_one_line_error, run

@@ -17,14 +17,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from baofen_sim import simulate as simulate_module
 from baofen_sim.cli import app
 from baofen_sim.io import manifest as manifest_module
 from baofen_sim.io.lock import LockedError, run_lock
 from baofen_sim.io.manifest import COMPLETE, JOURNAL_NAME, SweepManifest, read_manifest
 from baofen_sim.rules import preset
-from baofen_sim.simulate import SimulateError, duration_text, simulate
-from baofen_sim.sweep import parse_vary, sweep
+from baofen_sim.runs import simulate as simulate_module
+from baofen_sim.runs.simulate import SimulateError, duration_text, simulate
+from baofen_sim.runs.sweep import parse_vary, sweep
 from tests.test_simulate_plumbing import FakeEngine, assert_one_line_error, fake_engine, files_of, spec_of  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -277,7 +277,7 @@ def test_kill_9_mid_run_resumes_to_the_same_bytes(tmp_path):
     child = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
         import time
         from tests.test_simulate_plumbing import FakeEngine, spec_of
-        from baofen_sim.simulate import simulate
+        from baofen_sim.runs.simulate import simulate
 
         class Slow(FakeEngine):
             def __call__(self, spec, first_table, n_tables):

@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from baofen_sim import simulate as simulate_module
 from baofen_sim.analysis.runs import open_output
 from baofen_sim.cli import app
 from baofen_sim.io.lock import LOCK_NAME, lock_state, run_lock
 from baofen_sim.io.manifest import COMPLETE, INTERRUPTED, JOURNAL_NAME, RUNNING, manifest_path, read_manifest
-from baofen_sim.simulate import simulate
-from baofen_sim.sweep import parse_vary, sweep
+from baofen_sim.runs import simulate as simulate_module
+from baofen_sim.runs.simulate import simulate
+from baofen_sim.runs.sweep import parse_vary, sweep
 from tests.test_simulate_plumbing import FakeEngine, assert_one_line_error, spec_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -178,7 +178,7 @@ def test_a_killed_simulate_reads_as_interrupted_and_its_command_resumes_it(tmp_p
     out = tmp_path / "killed"
     child = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
         import sys
-        from baofen_sim import simulate as simulate_module
+        from baofen_sim.runs import simulate as simulate_module
         from baofen_sim.cli import main
         from tests.test_run_parts import SlowEngine
 

@@ -13,20 +13,20 @@ import pytest
 
 from baofen_sim.cards import NUM_KINDS, NUM_RANKS, TOTAL_POINTS, parse_cards
 from baofen_sim.codes import TRUMP
-from baofen_sim.engine.tractor80.declaring import TIER_PAIR, TIER_SINGLE
-from baofen_sim.engine.tractor80.hand import hands_in_layout, note_shown
-from baofen_sim.engine.tractor80.materialize import hand_rules80
-from baofen_sim.engine.tractor80.records import RESULT_DTYPE, TABLE80_SCRATCH_DTYPE
-from baofen_sim.engine.tractor80.result import hand_result
 from baofen_sim.engine.tricks import known_cards
 from baofen_sim.games import GAME_ENGINES
+from baofen_sim.games.tractor80.engine.declaring import TIER_PAIR, TIER_SINGLE
+from baofen_sim.games.tractor80.engine.hand import hands_in_layout, note_shown
+from baofen_sim.games.tractor80.engine.materialize import hand_rules80
+from baofen_sim.games.tractor80.engine.records import RESULT_DTYPE, TABLE80_SCRATCH_DTYPE
+from baofen_sim.games.tractor80.engine.result import hand_result
+from baofen_sim.games.tractor80.policies.sampler import TOTAL_WEIGHT, deal80_once, zhuang_value
 from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.kitty import pass_kitty
 from baofen_sim.kernels.play import note_void, start_play
 from baofen_sim.kernels.rng import deal_pack
 from baofen_sim.kernels.units import analyze_lead, card_count, counts_to_bits
 from baofen_sim.policies.sampler.deals import deal_once
-from baofen_sim.policies.tractor80.sampler import TOTAL_WEIGHT, deal80_once, zhuang_value
 from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
 from baofen_sim.rules.games import Game
 from baofen_sim.rules.presets import TRACTOR_80FEN

@@ -16,18 +16,18 @@ import pytest
 from baofen_sim.cards import NUM_KINDS, full_pack, parse_cards
 from baofen_sim.codes import NO_SEAT, TRUMP
 from baofen_sim.engine.tricks import known_cards
-from baofen_sim.engine.zhaopengyou.hand import hands_in_layout
-from baofen_sim.engine.zhaopengyou.materialize import hand_rules_zpy
-from baofen_sim.engine.zhaopengyou.records import HAND_ZPY_RULES_DTYPE, ZPY_SCRATCH_DTYPE
-from baofen_sim.engine.zhaopengyou.result import declarer_won
 from baofen_sim.games import GAME_ENGINES
+from baofen_sim.games.zhaopengyou.engine.hand import hands_in_layout
+from baofen_sim.games.zhaopengyou.engine.materialize import hand_rules_zpy
+from baofen_sim.games.zhaopengyou.engine.records import HAND_ZPY_RULES_DTYPE, ZPY_SCRATCH_DTYPE
+from baofen_sim.games.zhaopengyou.engine.result import declarer_won
+from baofen_sim.games.zhaopengyou.policies.sampler import TOTAL_WEIGHT, deal_zpy, sampler_play_zpy, side_value
 from baofen_sim.kernels.kitty import pass_kitty
 from baofen_sim.kernels.play import note_void, start_play
 from baofen_sim.kernels.units import analyze_lead, card_count, counts_to_bits
 from baofen_sim.policies.registry import default_params
 from baofen_sim.policies.sampler import MAX_CANDIDATES, lead_candidates
 from baofen_sim.policies.sampler.entry import play_of
-from baofen_sim.policies.zhaopengyou.sampler import TOTAL_WEIGHT, deal_zpy, sampler_play_zpy, side_value
 from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
 from baofen_sim.rules.games import Game
 from baofen_sim.rules.presets import ZHAOPENGYOU_5P

@@ -10,13 +10,13 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from baofen_sim import simulate as simulate_module
 from baofen_sim.cli import app
 from baofen_sim.io.manifest import COMPLETE, DONE, INTERRUPTED, read_manifest
 from baofen_sim.io.schema import ChunkResult, SchemaError
 from baofen_sim.rules import preset
-from baofen_sim.runspec import RULES_VERSION, Chunk, RunSpec, RunSpecError, plan_chunks
-from baofen_sim.simulate import SimulateError, default_out_dir, simulate
+from baofen_sim.runs import simulate as simulate_module
+from baofen_sim.runs.runspec import RULES_VERSION, Chunk, RunSpec, RunSpecError, plan_chunks
+from baofen_sim.runs.simulate import SimulateError, default_out_dir, simulate
 from tests.test_io import synthetic_chunk
 
 runner = CliRunner()
@@ -298,7 +298,7 @@ def test_the_run_folder_is_a_clean_dataset(tmp_path):
 
 def test_report_reads_a_run_of_the_old_layout(tmp_path):
     """Runs written before OUT/hands/ kept their parts beside the manifest; report still reads them."""
-    from baofen_sim.analysis.report import build_report
+    from baofen_sim.games.baofen.report import build_report
 
     out = tmp_path / "out"
     simulate(spec_of(), out, run_chunk=FakeEngine())
@@ -310,7 +310,7 @@ def test_report_reads_a_run_of_the_old_layout(tmp_path):
 
 def test_a_sampler_seat_gets_small_part_files_unless_the_user_gives_a_chunk_size(monkeypatch):
     from baofen_sim.cli import run_spec
-    from baofen_sim.runspec import DEFAULT_CHUNK_SIZE
+    from baofen_sim.runs.runspec import DEFAULT_CHUNK_SIZE
 
     # this process's set may be fixed
     monkeypatch.setattr("baofen_sim.cli.select_policies", lambda names, game=None: names)

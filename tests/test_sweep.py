@@ -14,9 +14,9 @@ from baofen_sim.analysis.runs import Run, open_output
 from baofen_sim.cli import app
 from baofen_sim.io.manifest import SweepManifest, read_manifest
 from baofen_sim.policies.registry import parse_policy_options
-from baofen_sim.runspec import RunSpec
-from baofen_sim.simulate import SimulateError, simulate
-from baofen_sim.sweep import SweepError, parse_vary, plan_variants, sweep
+from baofen_sim.runs.runspec import RunSpec
+from baofen_sim.runs.simulate import SimulateError, simulate
+from baofen_sim.runs.sweep import SweepError, parse_vary, plan_variants, sweep
 from tests.test_engine_hand import engine  # noqa: F401  (imports the engine: built for random and heuristic)
 from tests.test_simulate_plumbing import FakeEngine, assert_one_line_error, fake_engine, files_of  # noqa: F401
 

@@ -12,10 +12,10 @@ import pytest
 
 from baofen_sim.cards import CLUBS, NUM_KINDS, RANK_2, RANK_7, SUIT_LETTERS, kind_of, parse_cards
 from baofen_sim.codes import NO_TRUMP, RUFF, TRUMP
+from baofen_sim.dev import kernel_calls as K
 from baofen_sim.kernels import leads
 from baofen_sim.rules.presets import BAOFEN, BAOFEN_001, TRACTOR_80FEN, ZHAOPENGYOU_5P
 from baofen_sim.tables import _FIELDS, FACE_OFFSET, NUM_BITS, materialize
-from baofen_sim.tools import kernel_calls as K
 from tests.kernel_helpers import compiled
 
 pytestmark = pytest.mark.usefixtures("compiled")

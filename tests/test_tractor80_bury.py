@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from baofen_sim.cards import NUM_KINDS, parse_cards
-from baofen_sim.policies.tractor80.heuristic import heuristic_bury
+from baofen_sim.games.tractor80.policies.heuristic import heuristic_bury
 
 LEVEL_2 = 0  # rank index of the level played
 TRUMP_H = 1  # ♥

@@ -14,16 +14,16 @@ import pytest
 
 from baofen_sim.cards import POINTS, RANK_A, parse_cards, parse_rank
 from baofen_sim.codes import NO_SEAT
-from baofen_sim.engine.tractor80 import result as kernel
-from baofen_sim.engine.tractor80.materialize import tractor80_rules
-from baofen_sim.engine.tractor80.records import NUM_SEATS, RESULT_DTYPE
+from baofen_sim.dev.kernel_calls import bits_of
+from baofen_sim.games.tractor80.differential import concentrated_position, structured_play, tables_80fen
+from baofen_sim.games.tractor80.engine import result as kernel
+from baofen_sim.games.tractor80.engine.materialize import tractor80_rules
+from baofen_sim.games.tractor80.engine.records import NUM_SEATS, RESULT_DTYPE
+from baofen_sim.games.tractor80.reference import kitty, result
+from baofen_sim.games.tractor80.reference.random_play import play_random_hand
 from baofen_sim.reference.order import NO_TRUMP
-from baofen_sim.reference.tractor80 import kitty, result
-from baofen_sim.reference.tractor80.random_play import play_random_hand
 from baofen_sim.rules import RuleSet
 from baofen_sim.rules.presets import TRACTOR_80FEN
-from baofen_sim.tools.differential_80fen import concentrated_position, structured_play, tables_80fen
-from baofen_sim.tools.kernel_calls import bits_of
 
 # Every value of each §9.4 option the result reads.
 OPTION_VALUES = {

@@ -18,19 +18,10 @@ from typer.testing import CliRunner
 
 from baofen_sim.cards import parse_cards
 from baofen_sim.cli import app
-from baofen_sim.engine import run_chunk
-from baofen_sim.kernels import auction as ka
-from baofen_sim.kernels.ledger import table_first_zhujiao
-from baofen_sim.materialize import hand_rules_array
-from baofen_sim.policies import dispatch, registry
-from baofen_sim.policies.features import EVAL_FEATURE_NAMES, NUM_EVAL_FEATURES, counts_of, eval_features, hand_bits
-from baofen_sim.rules import preset
-from baofen_sim.rules.options import AllPassMode, PotAtTableEnd
-from baofen_sim.runspec import RunSpec
-from baofen_sim.simulate import simulate
-from baofen_sim.tools import bid_eval, bid_inputs
-from baofen_sim.tools.each_data import EachDataError, load_each_data
-from baofen_sim.tools.tune_bids import (
+from baofen_sim.games.baofen.engine import run_chunk
+from baofen_sim.games.baofen.studies import bid_eval, bid_inputs
+from baofen_sim.games.baofen.studies.each_data import EachDataError, load_each_data
+from baofen_sim.games.baofen.studies.tune_bids import (
     TABLE_KEYS,
     WEIGHT_NAMES,
     Search,
@@ -40,6 +31,15 @@ from baofen_sim.tools.tune_bids import (
     heuristic_row,
     tune_bids,
 )
+from baofen_sim.kernels import auction as ka
+from baofen_sim.kernels.ledger import table_first_zhujiao
+from baofen_sim.materialize import hand_rules_array
+from baofen_sim.policies import dispatch, registry
+from baofen_sim.policies.features import EVAL_FEATURE_NAMES, NUM_EVAL_FEATURES, counts_of, eval_features, hand_bits
+from baofen_sim.rules import preset
+from baofen_sim.rules.options import AllPassMode, PotAtTableEnd
+from baofen_sim.runs.runspec import RunSpec
+from baofen_sim.runs.simulate import simulate
 from tests.test_engine_hand import warm_engine
 
 DEALS = 240

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from baofen_sim.cli import app
 from baofen_sim.policies import parse_policy_options
 from baofen_sim.rules import preset
-from baofen_sim.tools.tune_play import GRID, TuneConfig, tune_play
+from baofen_sim.studies.tune_play import GRID, TuneConfig, tune_play
 from tests.test_engine_hand import warm_engine
 
 

@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 from baofen_sim.cli import app
 from baofen_sim.policies import parse_policy_options
 from baofen_sim.rules import Game, preset
-from baofen_sim.runspec import RunSpec
-from baofen_sim.tools.tune_play import GRID80, OBJECTIVES, TuneConfig, declarer_settlements, tune_play
+from baofen_sim.runs.runspec import RunSpec
+from baofen_sim.studies.tune_play import GRID80, OBJECTIVES, TuneConfig, declarer_settlements, tune_play
 from tests import background
 
 TRACTOR_80FEN = preset("tractor-80fen")
@@ -28,7 +28,7 @@ def engine() -> None:
 def test_the_objective_is_the_zhuang_sides_score_on_each_first_hand():
     """Each deal's value is the 庄家方's 积分 change: + score_per_level per level when it holds, − per level the
     抓分方 go up (0 on a bare take-over), on the hands a one-hand-per-table 80分 run plays."""
-    from baofen_sim.engine.tractor80.chunk import run_chunk80
+    from baofen_sim.games.tractor80.engine.chunk import run_chunk80
 
     config = TuneConfig(TRACTOR_80FEN, deals=300)
     values = declarer_settlements(config, {}, seed=4)

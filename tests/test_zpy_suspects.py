@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from baofen_sim.engine.zhaopengyou.suspects import note_feeders
+from baofen_sim.dev.kernel_calls import bits_of
+from baofen_sim.games.zhaopengyou.engine.suspects import note_feeders
 from baofen_sim.policies.heuristic.unseen import on_declarer_side
 from baofen_sim.policies.view import new_play_view
 from baofen_sim.records import PLAY_STATE_DTYPE
-from baofen_sim.tools.kernel_calls import bits_of
 from tests.kernel_helpers import tables
 
 SEATS = 5

@@ -27,7 +27,6 @@ from rich.console import Console
 from rich.table import Table
 
 from baofen_sim.analysis import text
-from baofen_sim.analysis.caps import CAP_COLUMNS, cap_metrics, cap_weights, joint_cap_weight
 from baofen_sim.analysis.columns import (
     EVALUATION,
     check_group_count,
@@ -47,6 +46,7 @@ from baofen_sim.analysis.runs import (
     seats_of,
 )
 from baofen_sim.analysis.stats import RatioSums, paired_difference
+from baofen_sim.games.baofen.report.caps import CAP_COLUMNS, cap_metrics, cap_weights, joint_cap_weight
 
 SIDES = ("a", "b")
 CATEGORY_RATES = (("quanji", "全击 quanji"), ("banji", "半击 banji"), ("jintaiyang", "金太阳 jintaiyang"))

@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 from baofen_sim.io.parquet import HANDS_DIR, TRICKS_DIR, file_sha256, part_name, temp_path
-from baofen_sim.runspec import RULES_VERSION, Chunk, ChunkPlan, RunSpec, plan_chunks, tables_per_chunk
+from baofen_sim.runs.runspec import RULES_VERSION, Chunk, ChunkPlan, RunSpec, plan_chunks, tables_per_chunk
 
 MANIFEST_NAME = "manifest.json"
 JOURNAL_NAME = "manifest-journal.jsonl"

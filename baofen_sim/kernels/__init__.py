@@ -4,7 +4,7 @@ rng, units (units of one suit), leads and follow (legality: check, enumerate, sa
 (winner, classes, points), auction, scoring, ledger; jit (the project's `njit`), cache.
 
 Importing this package first points Numba's cache at a directory keyed on the kernel sources (cache.py).
-Calling kernels in card notation, for tests and tools: `baofen_sim.tools.kernel_calls`.
+Calling kernels in card notation, for tests and tools: `baofen_sim.dev.kernel_calls`.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ set (a plug-in, the sampler) compiles only the engine layer above the policies.
 It must run before any `@njit(cache=True)` function is decorated; `baofen_sim.kernels` calls it first.
 Base directory: $BAOFEN_SIM_CACHE_DIR, else $NUMBA_CACHE_DIR, else $XDG_CACHE_HOME (~/.cache)/baofen-sim.
 
-Several processes may fill one directory at once (the parallel warm-up, `baofen_sim.warmup`): Numba saves an
+Several processes may fill one directory at once (the parallel warm-up, `baofen_sim.runs.warmup`): Numba saves an
 entry by reading a function's index, adding the entry and writing the index back, so two processes saving two
 signatures of one function could pair an index entry with the other's data file. `save_lock` serialises the
 saves (flock; where `fcntl` does not exist the warm-up compiles in one process).
@@ -41,10 +41,10 @@ from numba import config
 from baofen_sim import policy_set
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
-HASHED_DIRS = ("kernels", "engine", "policies")  # packages whose njit code calls the kernels
+HASHED_DIRS = ("kernels", "engine", "policies", "games/*/engine", "games/*/policies")  # njit code calling the kernels
 HASHED_FILES = ("tables.py", "cards.py", "codes.py", "records.py", "policy_set.py")
 SAVE_LOCK_NAME = ".save.lock"
-SET_ROOTS = re.compile(r"^baofen_sim\.policies(\.\w+)?\.dispatch$")  # the modules generated per policy set
+SET_ROOTS = re.compile(r"^baofen_sim\.(games\.\w+\.)?policies\.dispatch$")  # the modules generated per policy set
 COMMON_KEY = "common"  # the directory suffix of the kernels every policy set shares
 _configured: Path | None = None
 _common: Path | None = None
@@ -58,8 +58,9 @@ _PLAIN_IMPORT = re.compile(r"^[ \t]*import[ \t]+(baofen_sim[\w.]*)", re.M)
 def kernel_sources() -> list[Path]:
     """The files whose text keys the cache, in a fixed order."""
     files = [PACKAGE_ROOT / name for name in HASHED_FILES]
-    for folder in HASHED_DIRS:
-        files.extend(sorted((PACKAGE_ROOT / folder).rglob("*.py")))
+    for pattern in HASHED_DIRS:
+        for folder in sorted(PACKAGE_ROOT.glob(pattern)):
+            files.extend(sorted(folder.rglob("*.py")))
     return [f for f in files if f.is_file()]
 
 

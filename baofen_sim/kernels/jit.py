@@ -7,7 +7,7 @@ so every kernel is compiled once per signature of ordinary types.
 
 Their on-disk cache (`SharedFunctionCache`) lives where `cache.function_cache_root` says (the policy set's
 directory, or the one every set shares) and takes `cache.save_lock` for each save, so processes compiling into
-one cache directory at once (`baofen_sim.warmup`, two runs of different sets) never interleave the update of an
+one cache directory at once (`baofen_sim.runs.warmup`, two runs of different sets) never interleave the update of an
 index."""
 
 from __future__ import annotations

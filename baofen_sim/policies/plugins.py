@@ -250,7 +250,7 @@ def _sample_arguments80() -> dict[str, tuple]:
     """One sample call per 80分 decision (the lead and follow are Baofen's), at level 2: seat 1 holds eight cards,
     a pair of 2♠ among them, and may show a single or the pair, or challenge a single with the pair; the 庄 (seat 0)
     buries 8 of his 33 cards, kitty included."""
-    from baofen_sim.engine.tractor80.declaring import MAX_SHOWINGS, TIER_NONE, TIER_PAIR, TIER_SINGLE
+    from baofen_sim.games.tractor80.engine.declaring import MAX_SHOWINGS, TIER_NONE, TIER_PAIR, TIER_SINGLE
 
     counts = np.zeros(NUM_KINDS, dtype=np.int8)
     counts[[0, 14, 20, 27, 33, 40, 46]] = 1

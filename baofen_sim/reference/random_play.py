@@ -7,8 +7,8 @@ import random
 from collections import Counter
 
 from baofen_sim.cards import LITTLE_JOKER, NUM_SUITS, full_pack, rank_of
+from baofen_sim.games.baofen.reference.game import AUCTION, BURY, CHOOSE_TRUMP, BaofenHand
 from baofen_sim.reference.eight import eight_kinds_held
-from baofen_sim.reference.game import AUCTION, BURY, CHOOSE_TRUMP, BaofenHand
 from baofen_sim.reference.play import TrickHand
 from baofen_sim.reference.units import decompose
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import unicodedata
 
-from baofen_sim.rules.game_texts import GAME_TEXTS, unworded_options
+from baofen_sim.games.baofen.texts import GAME_TEXTS, unworded_options
 from baofen_sim.rules.games import GAME_OF_TRUMP_SELECTION, GAME_TITLES
 from baofen_sim.rules.option_texts import OPTION_TEXTS, SEEDS
 from baofen_sim.rules.presets import PRESET_DESCRIPTIONS, PRESETS, game_preset

@@ -47,19 +47,19 @@ C_ARGUMENTS = (types.voidptr, types.int64, types.voidptr, types.voidptr, types.u
                types.voidptr, types.uint64, types.uint64, types.uint64, types.uint64, types.uint64, types.voidptr)
 ADDRESSED = {  # game (rules.games.Game value) → its play called by address, "module:function"
     "baofen": "baofen_sim.policies.sampler:sampler_play_at",
-    "tractor_80fen": "baofen_sim.policies.tractor80.sampler:sampler_play80_at",
-    "zhaopengyou_5p": "baofen_sim.policies.zhaopengyou.sampler:sampler_play_zpy_at",
+    "tractor_80fen": "baofen_sim.games.tractor80.policies.sampler:sampler_play80_at",
+    "zhaopengyou_5p": "baofen_sim.games.zhaopengyou.policies.sampler:sampler_play_zpy_at",
 }
 
 
 def play_of(field_names):
     """The sampler's typed play for a hand rules record with these field names (`play_at` in pure Python)."""
     if ZPY_FIELD in field_names:
-        from baofen_sim.policies.zhaopengyou.sampler import sampler_play_zpy
+        from baofen_sim.games.zhaopengyou.policies.sampler import sampler_play_zpy
 
         return sampler_play_zpy
     if TRACTOR80_FIELD in field_names:
-        from baofen_sim.policies.tractor80.sampler import sampler_play80
+        from baofen_sim.games.tractor80.policies.sampler import sampler_play80
 
         return sampler_play80
     from baofen_sim.policies.sampler import sampler_play

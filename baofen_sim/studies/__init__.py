@@ -1,0 +1,1 @@
+"""Studies every game with a heuristic player can run: self-play tuning of its play parameters (`tune_play`)."""
