@@ -14,12 +14,13 @@ from typing import Any
 import typer.main
 
 from baofen_sim.analysis.columns import pseudo_columns
-from baofen_sim.cli import _shown, app
+from baofen_sim.cli import app
+from baofen_sim.cli.options import shown as _shown
 from baofen_sim.completion import DATA_FILE
 from baofen_sim.io.schema import hand_columns
 from baofen_sim.policies.registry import POLICIES, named_param_files
 from baofen_sim.rules import OPTION_NAMES, PRESETS
-from baofen_sim.rules.presets import BAOFEN
+from baofen_sim.rules.presets import DEFAULT_PRESET
 from baofen_sim.rules.ruleset import FIELD_TYPES
 
 # The values an option or argument completes (value_completers in `completion`), by option name and by the
@@ -43,7 +44,7 @@ def completion_data() -> dict[str, Any]:
 
 def value_lists() -> dict[str, Any]:
     """The value lists the completers choose from."""
-    seats = BAOFEN.num_players
+    seats = PRESETS[DEFAULT_PRESET].num_players
     columns = [column.name for column in hand_columns(seats)]
     return {
         "presets": list(PRESETS),
@@ -55,13 +56,13 @@ def value_lists() -> dict[str, Any]:
 
 
 def rule_option_values(name: str) -> list[str]:
-    """What `--set NAME=` completes: true and false, an enum's members, else the value of the `baofen` preset."""
+    """What `--set NAME=` completes: true and false, an enum's members, else the value of the default preset."""
     kind = FIELD_TYPES[name]
     if kind is bool:
         return ["true", "false"]
     if isinstance(kind, type) and issubclass(kind, Enum):
         return [member.value for member in kind]
-    return [_shown(getattr(BAOFEN, name))]
+    return [_shown(getattr(PRESETS[DEFAULT_PRESET], name))]
 
 
 def _command(command: Any, path: tuple[str, ...], mapped: set[Any]) -> dict[str, Any]:

@@ -22,8 +22,16 @@ from typing import NamedTuple
 import numpy as np
 
 from baofen_sim import policy_set
-from baofen_sim.codes import DECLARER_BY_AUCTION, NO_LIMIT, STREAK_OFF, option_code
-from baofen_sim.policies.registry import DEFAULT_POLICY, default_params, policy_arrays
+from baofen_sim.codes import (
+    ALL_PASS_POINTS_001,
+    ALL_PASS_SHARES_000,
+    DECLARER_BY_AUCTION,
+    NO_LIMIT,
+    STREAK_OFF,
+    option_code,
+)
+from baofen_sim.policies.registry import DEFAULT_POLICY
+from baofen_sim.policies.selection import default_params, policy_arrays
 from baofen_sim.records import (
     HAND_RULES_DTYPE,
     MAX_BIDS,
@@ -33,7 +41,7 @@ from baofen_sim.records import (
     MAX_TRICKS,
     RUN_CONSTANTS_DTYPE,
 )
-from baofen_sim.rules import AllPassMode, RuleSet, require_supported
+from baofen_sim.rules import RuleSet, require_supported
 from baofen_sim.tables import TRUMP_TABLES_DTYPE, materialize
 
 NUM_TRUMPS = 4  # Baofen names one of the four suits (§5.6)
@@ -105,9 +113,9 @@ def hand_rules(rules: RuleSet) -> np.record:
     hr.stake_multipliers[:] = (rules.stake_multiplier_normal, rules.stake_multiplier_quanji,
                                rules.stake_multiplier_banji, rules.stake_multiplier_jintaiyang)
     hr.all_pass_mode = option_code("all_pass_mode", rules.all_pass_mode)
-    hr.keeps_pot = int(rules.all_pass_mode in (AllPassMode.SHUICAO_SHARES_000, AllPassMode.SHUICAO_POINTS_001))
+    hr.keeps_pot = int(hr.all_pass_mode in (ALL_PASS_SHARES_000, ALL_PASS_POINTS_001))
     # A17: one share is worth share value × base stake; 水草 points are settlement points.
-    shares = rules.all_pass_mode == AllPassMode.SHUICAO_SHARES_000
+    shares = hr.all_pass_mode == ALL_PASS_SHARES_000
     hr.pot_unit_value = rules.shuicao_share_value * rules.base_stake if shares else 1.0
     hr.zhujiao_amount, hr.fujiao_amount = rules.shuicao_zhujiao_amount, rules.shuicao_fujiao_amount
     hr.loss_multiple, hr.split_threshold = rules.shuicao_loss_multiple, rules.shuicao_split_threshold

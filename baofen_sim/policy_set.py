@@ -27,6 +27,7 @@ import sys
 from collections.abc import Iterable
 
 BUILTIN_POLICIES = ("random", "heuristic", "sampler")  # in policy-id order: random 0, heuristic 1, sampler 2
+DEFAULT_POLICY = "heuristic"  # every seat's policy when none is given
 ALWAYS = ("random", "heuristic")  # in every set without the sampler: a run of either shares the other's engine
 SEARCHING = "sampler"  # a set with it holds only the policies named
 DEFAULT_SET = ALWAYS  # without a `select`: the sampler compiles only when a run names it

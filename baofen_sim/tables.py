@@ -72,7 +72,7 @@ from baofen_sim.cards import (
     kind_of,
 )
 from baofen_sim.codes import NO_BIT, NO_TRUMP, NUM_EFFECTIVE_SUITS, TRUMP, option_code
-from baofen_sim.rules.games import Game
+from baofen_sim.games import game_of
 
 # ---- named integers used by the kernels -----------------------------------------------------------------
 
@@ -277,7 +277,7 @@ def materialize(rules, trump: int) -> TrumpTables:
     tb.failed_priority = option_code("failed_throw_unit_priority", rules.failed_throw_unit_priority)
     tb.allow_throws = int(bool(rules.allow_throws))
     tb.ruff_all_trump_for_singles = int(bool(rules.ruff_all_trump_required_for_singles))
-    tb.last_trick_kitty = int(rules.game == Game.TRACTOR_80FEN)
+    tb.last_trick_kitty = int(game_of(rules).last_trick_kitty)
     return tb
 
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
-from baofen_sim.analysis.compare import compare_runs
 from baofen_sim.codes import CATEGORY_LABELS
+from baofen_sim.games.baofen.report.compare import compare_runs
 from baofen_sim.io.schema import ChunkResult, allocate, hand_columns
 from baofen_sim.runs.runspec import RunSpec
 from baofen_sim.runs.simulate import simulate

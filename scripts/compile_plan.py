@@ -1,4 +1,4 @@
-"""Rewrite the compile plans of the parallel warm-up (baofen_sim/runs/warmup/plan.json, plan-<game>.json) from the
+"""Rewrite the compile plans of the parallel warm-up (baofen_sim/runs/warmup/plan-<game>.json) from the
 engines' code: the call graph of each game's engine of each of its built-in policies, by Numba type inference alone
 (about a minute a game; nothing is compiled). Run it after changing a kernel's arguments;
 tests/test_compile_progress.py says when it is due.
@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import sys
 
-from baofen_sim.games import GAME_ENGINES
+from baofen_sim.games import GAMES
 from baofen_sim.runs.warmup.plan import game_policies, plan_path, write_plan
 
 
 def main() -> int:
-    for game, engine in GAME_ENGINES.items():
-        if engine.compile_plan:
-            policies = game_policies(game)
-            plan = write_plan(game, policies=policies)
-            print(f"wrote {plan_path(game)}: {len(plan.entries)} functions, {len(plan.types)} argument types "
-                  f"({', '.join(policies)})")
+    for game in GAMES:
+        policies = game_policies(game.id)
+        plan = write_plan(game.id, policies=policies)
+        print(f"wrote {plan_path(game.id)}: {len(plan.entries)} functions, {len(plan.types)} argument types "
+              f"({', '.join(policies)})")
     return 0
 
 

@@ -12,11 +12,12 @@ from pathlib import Path
 from baofen_sim.cards import RANK_5, card_name
 from baofen_sim.games.baofen.record import record_to_json
 from baofen_sim.games.baofen.reference.game import BaofenHand
+from baofen_sim.games.baofen.reference.random_play import play_random_hand
 from baofen_sim.games.tractor80.record import hand_record
 from baofen_sim.games.tractor80.reference import random_play as tractor80_random_play
 from baofen_sim.games.zhaopengyou.record import hand_record as zhaopengyou_record
 from baofen_sim.games.zhaopengyou.reference import random_play as zhaopengyou_random_play
-from baofen_sim.reference.random_play import play_random_hand, random_deal
+from baofen_sim.reference.random_play import random_deal
 from baofen_sim.reference.trick import RUFF
 from baofen_sim.reference.units import decompose
 from baofen_sim.rules import preset
@@ -50,7 +51,7 @@ def is_showcase(state: BaofenHand) -> bool:
 
 def illegal_follow(record: dict) -> dict:
     """Cut `record` at the first follow whose player could have followed suit, and discard instead."""
-    from baofen_sim.games.baofen.record import parse_record
+    from baofen_sim.io.records import parse_record
     parsed = parse_record(record)
     state = BaofenHand(parsed.rules, parsed.hands, parsed.kitty, parsed.zhujiao)
     for bid in parsed.bids:

@@ -30,7 +30,7 @@ def main() -> None:
     if args.deals < 2:
         parser.error("--deals must be at least 2")
     from baofen_sim.dev.bench import machine
-    from baofen_sim.dev.strength import interval_text, paired, play_cell, prepared_targets
+    from baofen_sim.games.baofen.studies.strength import interval_text, paired, play_cell, prepared_targets
 
     try:
         targets = prepared_targets(args.targets, args.seed, [args.sampler, args.base], "heuristic")

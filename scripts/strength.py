@@ -1,6 +1,6 @@
 """The strength ladder: every declarer player × every defender player (random, the heuristic with its old
 and its tuned parameters, sampler), seat 0 forced to declare at 85 and at 100 on the same deals; appends a
-section to results/STRENGTH.md (see baofen_sim/dev/strength.py).
+section to results/STRENGTH.md (see baofen_sim/games/baofen/studies/strength.py).
 
     python scripts/strength.py [--deals 2000] [--sampler-defender-deals 500] [--seed 1] [--sampler samples=16 ...]
 
@@ -30,7 +30,7 @@ def main() -> None:
     if args.deals < 2 or not 2 <= args.sampler_defender_deals <= args.deals:
         parser.error("--deals must be at least 2 and --sampler-defender-deals between 2 and --deals")
     from baofen_sim.dev.bench import machine
-    from baofen_sim.dev.strength import PLAYERS, ladder_markdown, play_cell, prepared_targets
+    from baofen_sim.games.baofen.studies.strength import PLAYERS, ladder_markdown, play_cell, prepared_targets
 
     try:
         targets = prepared_targets(args.targets, args.seed, [args.sampler], "sampler")

@@ -7,7 +7,7 @@ Run as `python -m tests.plugins_80fen`; prints one JSON line:
 - `fandi_setters`: the seats whose 反底 set the trump, with random at every seat and with EAGER at seats 1 and 3;
 - `cli`: `baofen-sim simulate --rules tractor-80fen --policy 1=...EAGER` run in this process (its policies are a
   part of this process's set): its exit code, the Parquet rows and seat 1's policy ids, and the reference's
-  judgement of every hand's record (`tools.differential_runs.compare_tables80`).
+  judgement of every hand's record (`games.tractor80.differential.judged_hands`).
 """
 
 from __future__ import annotations
@@ -28,9 +28,8 @@ CLI_DEALS = 48
 
 def main() -> dict:
     from baofen_sim.policies import select_policies
-    from baofen_sim.rules import Game
 
-    select_policies(POLICY_SET, Game.TRACTOR_80FEN)
+    select_policies(POLICY_SET, "tractor_80fen")
     runs = {name: hands((name,) * 4) for name in POLICY_SET}
     same = {f"{builtin} / {plugin}": differing(runs[builtin], runs[plugin])
             for builtin, plugin in (("random", COPY_RANDOM), ("heuristic", CAUTIOUS))}
@@ -70,8 +69,8 @@ def cli_run() -> dict:
     from typer.testing import CliRunner
 
     from baofen_sim.cli import app
-    from baofen_sim.dev.differential_runs import compare_tables80
-    from baofen_sim.runs.runspec import run_spec_of
+    from baofen_sim.games.tractor80.differential import judged_hands as compare_tables80
+    from baofen_sim.io.manifest import run_spec_of
 
     out = Path(tempfile.mkdtemp()) / "eager"
     done = CliRunner().invoke(app, ["simulate", "--rules", "tractor-80fen", "--policy", f"1={EAGER}", "--deals",

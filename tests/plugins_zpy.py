@@ -30,9 +30,8 @@ CLI_DEALS = 40
 
 def main() -> dict:
     from baofen_sim.policies import select_policies
-    from baofen_sim.rules import Game
 
-    select_policies(POLICY_SET, Game.ZHAOPENGYOU_5P)
+    select_policies(POLICY_SET, "zhaopengyou_5p")
     runs = {name: hands((name,) * 5) for name in ("random", "heuristic", COPY_RANDOM, BOLD)}
     mixed = hands(("random", BOLD, "random", BOLD, "random"))
     return {"same": differing(runs["random"], runs[COPY_RANDOM]), "bold": calls(runs[BOLD]),
@@ -74,8 +73,8 @@ def cli_run() -> dict:
     from typer.testing import CliRunner
 
     from baofen_sim.cli import app
-    from baofen_sim.dev.differential_runs import JUDGED_GAMES, compare_judged
-    from baofen_sim.runs.runspec import run_spec_of
+    from baofen_sim.games.zhaopengyou.differential import judged_hands
+    from baofen_sim.io.manifest import run_spec_of
 
     out = Path(tempfile.mkdtemp()) / "bold"
     done = CliRunner().invoke(app, ["simulate", "--rules", "zhaopengyou-5p", "--policy", f"1={BOLD}", "--policy",
@@ -84,7 +83,7 @@ def cli_run() -> dict:
         return {"exit_code": done.exit_code, "output": done.output}
     table = pl.concat([pl.read_parquet(part) for part in sorted((out / "hands").rglob("*.parquet"))])
     spec = run_spec_of(out)
-    tally = compare_judged(JUDGED_GAMES["zhaopengyou-5p"], spec, 0, spec.tables)
+    tally = judged_hands(spec, 0, spec.tables)
     return {"exit_code": 0, "rows": table.height,
             "policy_ids": [sorted(set(table[f"policy_{seat}"].to_list())) for seat in range(5)],
             "judged": tally.hands, "disagreements": tally.disagreements, "spec_policies": list(spec.policies)}

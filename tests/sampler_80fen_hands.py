@@ -19,7 +19,7 @@ def main() -> dict:
     policy_set.select(["heuristic", "sampler"])
     import numpy as np
 
-    from baofen_sim.dev.differential_runs import compare_tables80
+    from baofen_sim.games.tractor80.differential import judged_hands as compare_tables80
     from baofen_sim.games.tractor80.engine.chunk import play_chunk80
     from baofen_sim.policies import parse_policy_options
     from baofen_sim.rules import preset

@@ -10,10 +10,10 @@ def main() -> dict:
 
     policy_set.select(["heuristic", "sampler"])
     from baofen_sim.games.baofen.engine import run_chunk
-    from baofen_sim.games.baofen.judge import judge
-    from baofen_sim.games.baofen.record import parse_record
     from baofen_sim.games.baofen.replay import replayed_hands
+    from baofen_sim.io.records import parse_record
     from baofen_sim.policies import parse_policy_options
+    from baofen_sim.reference.judge import judge
     from baofen_sim.runs.runspec import RunSpec
 
     policies, params = parse_policy_options(["heuristic", "0=sampler", "2=sampler"], ["0.samples=4"], 4)

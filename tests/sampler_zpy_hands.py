@@ -26,9 +26,9 @@ SEATS = 5
 
 def judged(spec) -> dict:
     """Every hand of `spec` re-judged from its game record: the count and the hands where the reference disagrees."""
-    from baofen_sim.games.baofen.judge import judge
-    from baofen_sim.games.baofen.record import parse_record
     from baofen_sim.games.zhaopengyou.replay import replayed_hands_zpy, result_line_zpy
+    from baofen_sim.io.records import parse_record
+    from baofen_sim.reference.judge import judge
 
     disagreements = []
     hands = replayed_hands_zpy(spec, 0, spec.tables)
@@ -53,7 +53,8 @@ def paired(gains: list[float]) -> dict:
 def strength() -> dict:
     """The paired gains of the declarer's side's wins (module docstring), by the sampler's role."""
     from baofen_sim.games.zhaopengyou.engine.chunk import play_chunk_zpy
-    from baofen_sim.rules.presets import ZHAOPENGYOU_5P
+    from baofen_sim.rules.presets import preset
+    ZHAOPENGYOU_5P = preset("zhaopengyou-5p")
     from baofen_sim.runs.runspec import RunSpec
 
     def rows(policies):
@@ -109,9 +110,10 @@ def main() -> dict:
 
     from baofen_sim.games.zhaopengyou.engine.chunk import play_chunk_zpy
     from baofen_sim.policies import parse_policy_options
-    from baofen_sim.rules.presets import ZHAOPENGYOU_5P
+    from baofen_sim.rules.presets import preset
     from baofen_sim.runs.runspec import RunSpec
 
+    ZHAOPENGYOU_5P = preset("zhaopengyou-5p")
     result: dict = {}
     for name, (policies, params) in {"two": SAMPLER_SEATS, "five": EVERY_SEAT}.items():
         seats, values = parse_policy_options(policies, params, SEATS)

@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from baofen_sim.analysis.compare import compare_runs
 from baofen_sim.cards import parse_cards
 from baofen_sim.cli import app
 from baofen_sim.games.baofen.engine import hand as engine_hand
 from baofen_sim.games.baofen.engine import run_chunk
 from baofen_sim.games.baofen.report import build_report
+from baofen_sim.games.baofen.report.compare import compare_runs
 from baofen_sim.games.baofen.studies.tune_bids import heuristic_row
 from baofen_sim.kernels import auction as ka
 from baofen_sim.materialize import hand_rules

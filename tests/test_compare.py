@@ -11,10 +11,10 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from baofen_sim.analysis.compare import compare_frames, compare_runs
 from baofen_sim.analysis.runs import ReportError
 from baofen_sim.analysis.stats import Z95, RatioSums, paired_difference
 from baofen_sim.cli import app
+from baofen_sim.games.baofen.report.compare import compare_frames, compare_runs
 from baofen_sim.io.parquet import hand_part_paths
 from tests.hand_made_runs import (
     HANDS,

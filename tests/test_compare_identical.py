@@ -12,9 +12,9 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from baofen_sim.analysis.compare import compare_frames, comparison_table
 from baofen_sim.analysis.stats import RatioSums, paired_difference
 from baofen_sim.cli import app
+from baofen_sim.games.baofen.report.compare import compare_frames, comparison_table
 from baofen_sim.games.baofen.report.sweep import compare_sweep
 from baofen_sim.io.schema import hands_to_arrow
 from tests.hand_made_runs import hand_made_columns, write_run, write_sweep

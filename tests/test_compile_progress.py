@@ -19,9 +19,9 @@ import pytest
 from numba.core.caching import FunctionCache
 
 from baofen_sim import policy_set
+from baofen_sim.games import GAMES, by_id
 from baofen_sim.kernels import cache as kernel_cache
 from baofen_sim.kernels.jit import SharedFunctionCache
-from baofen_sim.rules.games import Game
 from baofen_sim.runs.warmup.parallel import ParallelOutcome, caller_ranks
 from baofen_sim.runs.warmup.plan import CompilePlan, PlanEntry, load_plan, plan_path
 from baofen_sim.runs.warmup.progress import CompileProgress
@@ -111,15 +111,14 @@ def test_the_sampler_s_play_called_by_address_and_what_it_calls_rank_above_every
     assert caller_ranks(CompilePlan({}, entries)) == [5, 1, 0, 4]
 
 
-@pytest.mark.parametrize("game", list(Game))
+@pytest.mark.parametrize("game", [game.id for game in GAMES])
 def test_no_function_of_the_engine_calls_the_sampler_s_search_it_is_called_by_address(game):
     """Issue 21, the sampler's first compile: the engine of a set with the sampler links no search (the runners
     would optimise it again); its play is compiled on its own, by address (policies/sampler/entry.py)."""
-    from baofen_sim.policies.sampler.entry import ADDRESSED
 
     plan = load_plan(plan_path(game)).for_policies(["sampler"])
     functions = [entry.function for entry in plan.entries]
-    play = functions.index(ADDRESSED[game.value])
+    play = functions.index(by_id(game).hook_path("sampler_play"))
     assert len(plan.entries[play].needs) > 10  # the heuristic and the deals below it
     assert not [entry.function for entry in plan.entries if play in entry.needs]
 
@@ -135,19 +134,18 @@ def test_a_plan_for_a_policy_set_keeps_its_entries_and_their_needs():
     assert CompilePlan.from_json(plan.to_json()) == plan
 
 
-@pytest.mark.parametrize(("game", "functions"), [(Game.BAOFEN, 200), (Game.TRACTOR_80FEN, 150),
-                                               (Game.ZHAOPENGYOU_5P, 100)])
+@pytest.mark.parametrize(("game", "functions"), [("baofen", 200), ("tractor_80fen", 150),
+                                               ("zhaopengyou_5p", 100)])
 def test_every_entry_of_the_shipped_plan_names_a_cached_kernel_with_its_argument_count(tmp_path, game, functions):
     result = run_python(f"""
         import inspect, json
         from baofen_sim import policy_set
-        from baofen_sim.rules.games import Game
         from baofen_sim.runs.warmup.plan import game_policies, load_plan, plan_path, top_kernel
-        policy_set.select(game_policies(Game({game.value!r})))
+        policy_set.select(game_policies({game!r}))
         import baofen_sim.games.baofen.engine
         from baofen_sim.runs.warmup.signatures import imported, numba_type
-        plan, problems = load_plan(plan_path(Game({game.value!r}))), []
-        imported(top_kernel(Game({game.value!r})))
+        plan, problems = load_plan(plan_path({game!r})), []
+        imported(top_kernel({game!r}))
         for entry in plan.entries:
             function = imported(entry.function)
             [numba_type(name, plan.types) for name in entry.args]
@@ -161,9 +159,9 @@ def test_every_entry_of_the_shipped_plan_names_a_cached_kernel_with_its_argument
     assert result["problems"] == [], "python scripts/compile_plan.py updates the plan"
 
 
-@pytest.mark.parametrize(("game", "module"), [(Game.BAOFEN, "baofen_sim.games.baofen.engine.hand:"),
-                                            (Game.TRACTOR_80FEN, "baofen_sim.games.tractor80.engine.hand:"),
-                                            (Game.ZHAOPENGYOU_5P, "baofen_sim.games.zhaopengyou.engine.hand:")])
+@pytest.mark.parametrize(("game", "module"), [("baofen", "baofen_sim.games.baofen.engine.hand:"),
+                                            ("tractor_80fen", "baofen_sim.games.tractor80.engine.hand:"),
+                                            ("zhaopengyou_5p", "baofen_sim.games.zhaopengyou.engine.hand:")])
 def test_the_warm_up_of_a_game_hands_its_own_plan_to_the_compile_processes(monkeypatch, game, module):
     import baofen_sim.runs.warmup as warmup
 
@@ -183,9 +181,9 @@ def test_the_warm_up_of_a_game_hands_its_own_plan_to_the_compile_processes(monke
 
 
 @pytest.mark.parametrize(("game", "play", "other_game"), [
-    (Game.BAOFEN, "baofen_sim.policies.sampler:sampler_play_at",
+    ("baofen", "baofen_sim.policies.sampler:sampler_play_at",
      ("baofen_sim.games.tractor80.policies.", "baofen_sim.games.tractor80.engine.")),
-    (Game.TRACTOR_80FEN, "baofen_sim.games.tractor80.policies.sampler:sampler_play80_at",
+    ("tractor_80fen", "baofen_sim.games.tractor80.policies.sampler:sampler_play80_at",
      ("baofen_sim.policies.sampler:sampler_play", "baofen_sim.games.baofen.engine.hand:"))])
 def test_the_shipped_plan_compiles_the_sampler_s_play_of_its_game_alone(game, play, other_game):
     """Issue 21: the sampler's engine compiles on every core too: its play (chosen by the game,

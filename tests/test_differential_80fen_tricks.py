@@ -27,9 +27,11 @@ from baofen_sim.reference.legality import check_follow, make_lead
 from baofen_sim.reference.order import NO_TRUMP
 from baofen_sim.reference.trick import TrickPlay, trick_winner
 from baofen_sim.rules import RuleSet
-from baofen_sim.rules.presets import TRACTOR_80FEN
+from baofen_sim.rules.presets import preset
 from baofen_sim.tables import materialize
 from tests.kernel_helpers import compiled
+
+TRACTOR_80FEN = preset("tractor-80fen")
 
 pytestmark = pytest.mark.usefixtures("compiled")
 __all__ = ["compiled"]

@@ -8,13 +8,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from baofen_sim.dev.differential_runs import JUDGED_GAMES, checks_zpy, compare_judged, main
-from baofen_sim.games.baofen.judge import judge
-from baofen_sim.games.baofen.record import parse_record
+from baofen_sim.dev.differential_runs import main
+from baofen_sim.games.zhaopengyou.differential import checks_zpy, judged_hands
 from baofen_sim.games.zhaopengyou.replay import replayed_hands_zpy
-from baofen_sim.rules.presets import ZHAOPENGYOU_5P
+from baofen_sim.io.records import parse_record
+from baofen_sim.reference.judge import judge
+from baofen_sim.rules.presets import preset
 from baofen_sim.runs.runspec import RunSpec
 from tests import background
+
+ZHAOPENGYOU_5P = preset("zhaopengyou-5p")
 
 ZPY = ZHAOPENGYOU_5P.name
 
@@ -54,7 +57,7 @@ def test_a_result_line_the_reference_does_not_give_is_a_disagreement(monkeypatch
     right = record.result_line_zpy
     monkeypatch.setattr(record, "result_line_zpy", lambda row: right(row) | {"next_deal_first": -1})
     spec = RunSpec(rules=ZHAOPENGYOU_5P, policies=("random",) * 5, deals=4, hands_per_table=4, seed=2)
-    tally = compare_judged(JUDGED_GAMES[ZPY], spec, 0, 1)
+    tally = judged_hands(spec, 0, 1)
     assert tally.hands == 4 and len(tally.disagreements) == 4
     assert all("next_deal_first: engine -1, reference " in line for line in tally.disagreements)
 

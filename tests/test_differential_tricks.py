@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from baofen_sim.dev.differential import describe, run_hands, run_positions
+from baofen_sim.dev.differential import describe
+from baofen_sim.games.baofen.differential import run_hands, run_positions
 from baofen_sim.rules import preset
 
 PRESETS = ["baofen", "baofen-001"]

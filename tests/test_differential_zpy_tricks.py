@@ -11,8 +11,10 @@ import pytest
 
 from baofen_sim.dev.differential import describe
 from baofen_sim.games.zhaopengyou.differential import run_hands, run_positions, run_tricks
-from baofen_sim.rules.presets import ZHAOPENGYOU_5P
+from baofen_sim.rules.presets import preset
 from tests.kernel_helpers import compiled
+
+ZHAOPENGYOU_5P = preset("zhaopengyou-5p")
 
 pytestmark = pytest.mark.usefixtures("compiled")
 __all__ = ["compiled"]

@@ -21,14 +21,16 @@ from typer.testing import CliRunner
 from baofen_sim.cards import RANK_A, full_pack, parse_cards
 from baofen_sim.cli import app
 from baofen_sim.codes import NO_SEAT
-from baofen_sim.games.baofen.judge import judge
-from baofen_sim.games.baofen.record import parse_record
-from baofen_sim.games.baofen.replay import deal
+from baofen_sim.engine.deal import deal
 from baofen_sim.games.tractor80.engine.chunk import hand_arrays80, play_chunk80
 from baofen_sim.games.tractor80.replay import replayed_hands80, result_line80
-from baofen_sim.rules.presets import TRACTOR_80FEN
+from baofen_sim.io.records import parse_record
+from baofen_sim.reference.judge import judge
+from baofen_sim.rules.presets import preset
 from baofen_sim.runs.runspec import RunSpec
 from tests import background
+
+TRACTOR_80FEN = preset("tractor-80fen")
 
 runner = CliRunner()
 

@@ -2,7 +2,7 @@
 by the reference engine from its game record (engine/record.py → baofen_sim.games.baofen.judge): every step legal, the
 same trick winners and points, C, W, Pen, K, S, R, category and settlement; the table state (pot,
 cumulative totals, next 主叫) chained through the reference's own TableLedger across each table's hands.
-The harness is `compare_tables` of baofen_sim/dev/differential_runs.py, which scripts/differential.py runs
+The harness is `compare_tables` of baofen_sim/games/baofen/differential.py, which scripts/differential.py runs
 over millions."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 
 from baofen_sim.cards import format_cards, parse_cards
 from baofen_sim.dev import kernel_calls
-from baofen_sim.dev.differential_runs import compare_tables
+from baofen_sim.games.baofen.differential import compare_tables
 from baofen_sim.policies import parse_policy_options
 from baofen_sim.reference.order import Order
 from baofen_sim.reference.throws import validate_throw

@@ -11,11 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baofen_sim.codes import CAT_BANJI, CAT_JINTAIYANG, CAT_NORMAL, CAT_QUANJI, CATEGORY_LABELS
-from baofen_sim.games.baofen.reference.scoring import counted_throw_cards, failed_throw_penalty, score_hand
+from baofen_sim.games.baofen.reference.scoring import failed_throw_penalty, score_hand
 from baofen_sim.games.baofen.reference.table import TableLedger
 from baofen_sim.kernels import ledger as kl
 from baofen_sim.kernels import scoring as ks
 from baofen_sim.materialize import hand_rules
+from baofen_sim.reference.throws import counted_throw_cards
 from baofen_sim.rules import RuleSet, preset
 
 PRESETS = ["baofen", "baofen-001"]

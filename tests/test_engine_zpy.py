@@ -22,14 +22,16 @@ from typer.testing import CliRunner
 
 from baofen_sim.cards import BIG_JOKER, LITTLE_JOKER, NUM_KINDS, TOTAL_POINTS, full_pack, parse_cards
 from baofen_sim.cli import app
-from baofen_sim.games.baofen.judge import judge
-from baofen_sim.games.baofen.record import parse_record
 from baofen_sim.games.zhaopengyou.engine.chunk import hand_arrays_zpy, play_chunk_zpy
 from baofen_sim.games.zhaopengyou.replay import replayed_hands_zpy, result_line_zpy
+from baofen_sim.io.records import parse_record
 from baofen_sim.kernels.rng import deal_pack
-from baofen_sim.rules.presets import ZHAOPENGYOU_5P
+from baofen_sim.reference.judge import judge
+from baofen_sim.rules.presets import preset
 from baofen_sim.runs.runspec import RunSpec
 from tests import background
+
+ZHAOPENGYOU_5P = preset("zhaopengyou-5p")
 
 runner = CliRunner()
 

@@ -12,12 +12,12 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from baofen_sim.analysis.compare import compare_runs
 from baofen_sim.analysis.plot import make_rates_figure
 from baofen_sim.cli import app
+from baofen_sim.engine.deal import deal
 from baofen_sim.games.baofen.engine import run_chunk
-from baofen_sim.games.baofen.replay import deal
 from baofen_sim.games.baofen.report import build_report, print_report
+from baofen_sim.games.baofen.report.compare import compare_runs
 from baofen_sim.policies import registry
 from baofen_sim.policies.features import counts_of, hand_evaluation
 from baofen_sim.runs.runspec import EACH, RunSpec

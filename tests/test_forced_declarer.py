@@ -126,9 +126,9 @@ def test_bad_forced_options_exit_2_and_write_nothing(tmp_path, args, message):
 
 
 def test_a_forced_hand_replays_as_a_position_the_judge_accepts(engine):  # noqa: F811
-    from baofen_sim.games.baofen.judge import judge
-    from baofen_sim.games.baofen.record import parse_record
     from baofen_sim.games.baofen.replay import replay
+    from baofen_sim.io.records import parse_record
+    from baofen_sim.reference.judge import judge
 
     spec = RunSpec(deals=20, hands_per_table=1, seed=5, declarer=EACH, target=100)
     rows = run_chunk(spec, 0, spec.tables).hands

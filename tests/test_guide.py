@@ -29,7 +29,7 @@ from baofen_sim.games.baofen.studies.guide import (
 )
 from baofen_sim.games.baofen.studies.guide_text import guide_markdown
 from baofen_sim.games.baofen.studies.tune_bids import WEIGHT_NAMES, evaluation_floor, fit_weights
-from baofen_sim.policies.registry import parse_policy_options
+from baofen_sim.policies.selection import parse_policy_options
 from baofen_sim.runs.runspec import RunSpec
 from baofen_sim.runs.simulate import simulate
 from baofen_sim.runs.sweep import parse_vary, sweep

@@ -19,7 +19,8 @@ from baofen_sim.kernels.throws import validate_throw
 from baofen_sim.kernels.trick import trick_winner
 from baofen_sim.kernels.units import analyze_lead, unit_count
 from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead
-from baofen_sim.policies.registry import HEURISTIC, default_params
+from baofen_sim.policies.registry import HEURISTIC
+from baofen_sim.policies.selection import default_params
 from baofen_sim.policies.view import new_play_view
 from tests.kernel_helpers import BAOFEN_PRESETS, cards, tables
 

@@ -16,8 +16,11 @@ from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.units import analyze_lead
 from baofen_sim.policies.heuristic.candidates import primary_above
 from baofen_sim.policies.heuristic.costs import PAIR_BREAK_COST, card_cost, cheapest_single
-from baofen_sim.rules.presets import BAOFEN, ZHAOPENGYOU_5P
+from baofen_sim.rules.presets import preset
 from baofen_sim.tables import materialize
+
+ZHAOPENGYOU_5P = preset("zhaopengyou-5p")
+BAOFEN = preset("baofen")
 
 CASES = 400
 GAMES = {"baofen": (BAOFEN, HEARTS), "zhaopengyou-5p": (ZHAOPENGYOU_5P, CLUBS)}

@@ -10,9 +10,9 @@ from typer.testing import CliRunner
 
 from baofen_sim.cards import card_name, card_points, parse_cards
 from baofen_sim.cli import app
-from baofen_sim.games.baofen.judge import judge
-from baofen_sim.games.baofen.record import parse_record
 from baofen_sim.games.baofen.reference.auction import count_pairs
+from baofen_sim.io.records import parse_record
+from baofen_sim.reference.judge import judge
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 runner = CliRunner()

@@ -13,12 +13,15 @@ from typer.testing import CliRunner
 
 from baofen_sim.cards import card_name, full_pack, parse_card, parse_cards
 from baofen_sim.cli import app
+from baofen_sim.games.tractor80.options import FandiEligible, KittyMultiplierBasis
 from baofen_sim.games.tractor80.record import hand_record
 from baofen_sim.games.tractor80.reference.deal import recipient
 from baofen_sim.games.tractor80.reference.hand import Tractor80Hand
 from baofen_sim.games.tractor80.reference.random_play import play_random_hand
-from baofen_sim.rules import FandiEligible, KittyMultiplierBasis, RuleSet, dump_toml
-from baofen_sim.rules.presets import TRACTOR_80FEN
+from baofen_sim.rules import RuleSet, dump_toml
+from baofen_sim.rules.presets import preset
+
+TRACTOR_80FEN = preset("tractor-80fen")
 
 runner = CliRunner()
 RESULT_KEYS = {"event", "declarer", "level", "trump", "defenders_points", "kitty_points", "kitty_multiplier",

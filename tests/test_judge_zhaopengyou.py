@@ -18,8 +18,10 @@ from baofen_sim.games.zhaopengyou.reference.calling import DEALT, Call, held_aft
 from baofen_sim.games.zhaopengyou.reference.hand import ZhaopengyouHand
 from baofen_sim.games.zhaopengyou.reference.random_play import play_random_hand
 from baofen_sim.rules import RuleSet, dump_toml
-from baofen_sim.rules.presets import ZHAOPENGYOU_5P
+from baofen_sim.rules.presets import preset
 from tests.test_reference_zhaopengyou import deal, received_at
+
+ZHAOPENGYOU_5P = preset("zhaopengyou-5p")
 
 runner = CliRunner()
 RESULT_KEYS = {"event", "declarer", "trump", "friend_card", "friend", "overcalled", "conceded", "defenders_points",

@@ -11,7 +11,9 @@ import pytest
 from baofen_sim.cards import PACK_SIZE
 from baofen_sim.games.tractor80.reference.deal import deal_and_declare, held_after, recipient
 from baofen_sim.kernels import deal, rng
-from baofen_sim.rules.presets import TRACTOR_80FEN
+from baofen_sim.rules.presets import preset
+
+TRACTOR_80FEN = preset("tractor-80fen")
 
 NUM_PLAYERS, HAND_SIZE = 4, 25
 DEALT = NUM_PLAYERS * HAND_SIZE

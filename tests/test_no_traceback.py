@@ -100,7 +100,7 @@ def test_an_internal_error_is_one_line_naming_a_log_file(monkeypatch, tmp_path):
         raise ZeroDivisionError("a bug")
 
     monkeypatch.setenv("BAOFEN_SIM_LOG_DIR", str(tmp_path / "logs"))
-    monkeypatch.setattr("baofen_sim.cli.describe_policies", broken)
+    monkeypatch.setattr("baofen_sim.cli.tools.describe_policies", broken)
     result = run("policies")
     assert result.exit_code == 3 and result.stderr.count("\n") == 1
     assert "internal error (ZeroDivisionError: a bug)" in result.stderr and "please report it" in result.stderr
@@ -113,7 +113,7 @@ def test_ctrl_c_in_a_command_is_one_line_and_exit_130(monkeypatch):
     def interrupted() -> str:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("baofen_sim.cli.describe_policies", interrupted)
+    monkeypatch.setattr("baofen_sim.cli.tools.describe_policies", interrupted)
     result = run("policies")
     assert result.exit_code == 130 and result.stderr == "error: interrupted\n"
 

@@ -10,13 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from baofen_sim.cli import app
-from baofen_sim.policies.registry import (
-    NAMED_PARAMS_DIR,
-    POLICIES,
-    PolicyError,
-    named_param_files,
-    parse_policy_options,
-)
+from baofen_sim.policies.registry import NAMED_PARAMS_DIR, POLICIES, PolicyError, named_param_files
+from baofen_sim.policies.selection import parse_policy_options
 from baofen_sim.runs.runspec import RunSpec
 from baofen_sim.runs.sweep import SweepError, parse_vary
 from tests.test_simulate_plumbing import assert_one_line_error, fake_engine  # noqa: F401

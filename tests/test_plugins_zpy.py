@@ -14,8 +14,7 @@ import pytest
 
 from baofen_sim.games.zhaopengyou.policies.dispatch import ZPY_DISPATCH
 from baofen_sim.policies.dispatch import dispatch_source
-from baofen_sim.policies.plugins import FIRST_PLUGIN_ID, GAME_DECISIONS, SIGNATURES
-from baofen_sim.rules.games import Game
+from baofen_sim.policies.plugins import FIRST_PLUGIN_ID, every_decision, game_decisions
 from tests import background
 from tests.plugins_zpy import BOLD, CLI_DEALS, COPY_RANDOM
 
@@ -36,12 +35,12 @@ def report() -> dict:
 
 def test_every_zhaopengyou_decision_point_is_a_plug_in_decision_with_the_engines_arguments():
     """The dispatchers' arguments (policies.zhaopengyou.dispatch) are the plug-in signatures after the policy id."""
-    own = [d for d in GAME_DECISIONS[Game.ZHAOPENGYOU_5P] if d not in ("lead", "follow")]
+    own = [d for d in game_decisions("zhaopengyou_5p") if d not in ("lead", "follow")]
     assert own == list(ZPY_DISPATCH.dispatchers) == list(ZPY_DISPATCH.plugin_bodies)
     for decision in own:
         signature = ZPY_DISPATCH.dispatchers[decision][0]
         arguments = tuple(a.strip() for a in signature[signature.index("(") + 1:-1].split(","))
-        assert arguments == ("policy_id", *SIGNATURES[decision]), decision
+        assert arguments == ("policy_id", *every_decision()[decision][0]), decision
     both = dispatch_source(("random", "heuristic"), ZPY_DISPATCH)
     assert "if policy_id == 1:" in both and "heuristic_call(counts, received" in both
 

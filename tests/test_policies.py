@@ -43,10 +43,8 @@ from baofen_sim.policies.registry import (
     POLICY_RANDOM,
     RANDOM_PASS_WEIGHT,
     PolicyError,
-    describe_policies,
-    policy_arrays,
-    resolve_policies,
 )
+from baofen_sim.policies.selection import describe_policies, policy_arrays, resolve_policies
 from baofen_sim.records import MAX_PARAMS
 from baofen_sim.rules import preset
 

@@ -36,7 +36,9 @@ from baofen_sim.games.tractor80.reference.random_play import play_random_hand
 from baofen_sim.games.tractor80.reference.result import game_over, hand_result, raised_level
 from baofen_sim.reference.order import NO_TRUMP, Order
 from baofen_sim.reference.units import TRACTOR, decompose
-from baofen_sim.rules.presets import TRACTOR_80FEN
+from baofen_sim.rules.presets import preset
+
+TRACTOR_80FEN = preset("tractor-80fen")
 
 DEFAULTS = TRACTOR_80FEN
 

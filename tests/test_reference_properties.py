@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from baofen_sim.cards import POINTS, TOTAL_POINTS, kind_of
 from baofen_sim.games.baofen.reference.game import PLAY, BaofenHand
-from baofen_sim.reference.random_play import random_action, random_deal
+from baofen_sim.games.baofen.reference.random_play import random_action
+from baofen_sim.reference.random_play import random_deal
 from baofen_sim.reference.throws import validate_throw
 from baofen_sim.rules import preset
 from tests.helpers import follow_verdict, hand, order_for

@@ -7,11 +7,11 @@ import pytest
 from baofen_sim.cards import parse_cards, points_of
 from baofen_sim.games.baofen.reference.scoring import (
     HandScore,
-    counted_throw_cards,
     failed_throw_penalty,
     score_hand,
 )
 from baofen_sim.games.baofen.reference.table import TableLedger
+from baofen_sim.reference.throws import counted_throw_cards
 from baofen_sim.rules import preset
 
 PRESETS = ["baofen", "baofen-001"]

@@ -17,7 +17,8 @@ from baofen_sim.games.zhaopengyou.reference.result import declarer_won
 from baofen_sim.reference.play import DONE
 from baofen_sim.reference.verdict import IllegalStep
 from baofen_sim.rules import RulesError, preset
-from baofen_sim.rules.presets import ZHAOPENGYOU_5P
+
+ZHAOPENGYOU_5P = preset("zhaopengyou-5p")
 
 C = parse_card
 

@@ -267,7 +267,7 @@ def test_report_plot_refuses_an_unknown_image_format_before_any_work(run_dir, tm
     def no_report(*args, **kwargs):
         raise AssertionError("built the report before refusing")
 
-    monkeypatch.setattr("baofen_sim.cli.build_report", no_report)
+    monkeypatch.setattr("baofen_sim.games.baofen.report.hooks.build_report", no_report)
     result = run("report", run_dir, "--json", "--plot", tmp_path / name)
     assert result.exit_code == 2 and result.stdout == "" and result.stderr.count("\n") == 1
     assert "unknown image format" in result.stderr and ".png" in result.stderr

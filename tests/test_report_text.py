@@ -12,7 +12,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from rich.console import Console
 
 from baofen_sim.analysis.plot import by_target_figure, sweep_differences_figure
-from baofen_sim.cli import rules_given, run_spec
+from baofen_sim.cli.options import rules_given
+from baofen_sim.cli.run import run_spec
 from baofen_sim.games.baofen.report import ReportError, build_report, header_lines, print_report
 from baofen_sim.games.baofen.report.sweep import compare_sweep
 from baofen_sim.io.manifest import manifest_path

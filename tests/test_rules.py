@@ -8,10 +8,10 @@ from enum import StrEnum
 import pytest
 
 from baofen_sim import rules as rules_module
+from baofen_sim.games.baofen.options import AllPassMode, SettlementMode
 from baofen_sim.rules import (
     PRESET_DESCRIPTIONS,
     PRESETS,
-    AllPassMode,
     EightKindMode,
     FailedThrowPenaltyKind,
     FailedThrowPenaltyRecipient,
@@ -20,7 +20,6 @@ from baofen_sim.rules import (
     RuffStructureRule,
     RulesError,
     RuleSet,
-    SettlementMode,
     diff_rules,
     dump_toml,
     load_rules,

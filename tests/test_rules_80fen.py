@@ -12,30 +12,20 @@ import re
 import pytest
 
 from baofen_sim.cards import CLUBS, HEARTS, parse_cards, rank_of
-from baofen_sim.games.baofen.texts import unworded_options
+from baofen_sim.games.tractor80.options import GameEnd
 from baofen_sim.games.tractor80.reference.declaring import PAIR, SINGLE, Showing, declare_problem
 from baofen_sim.games.tractor80.reference.hand import Tractor80Hand
 from baofen_sim.games.tractor80.reference.kitty import kitty_bonus
 from baofen_sim.games.tractor80.reference.random_play import play_random_hand
-from baofen_sim.games.tractor80.texts import level_table
+from baofen_sim.games.tractor80.texts import TRACTOR_80FEN_TEXT, level_table
 from baofen_sim.reference.order import Order
-from baofen_sim.rules import (
-    PRESETS,
-    Game,
-    GameEnd,
-    RulesError,
-    RuleSet,
-    diff_rules,
-    dump_toml,
-    loads_toml,
-    preset,
-    require_supported,
-)
+from baofen_sim.rules import PRESETS, RulesError, RuleSet, diff_rules, dump_toml, loads_toml, preset, require_supported
 from baofen_sim.rules.explain import explain
-from baofen_sim.rules.presets import TRACTOR_80FEN
 from baofen_sim.rules.ruleset import NOT_READ, OPTION_NAMES, SECTIONS
 from baofen_sim.runs.runspec import RunSpec, RunSpecError
 from tests.test_cli_rules import assert_one_line_error, run
+
+TRACTOR_80FEN = preset("tractor-80fen")
 
 # ---- Baofen is byte-identical: pinned from main before the §9.4 options existed ----
 
@@ -126,10 +116,10 @@ def test_the_preset_is_the_80_column(option, value):
 
 
 def test_a_rule_set_plays_the_game_of_its_trump_selection():
-    assert preset("baofen").game == preset("baofen-001").game == Game.BAOFEN
-    assert preset("tractor-80fen").game == Game.TRACTOR_80FEN
-    assert preset("baofen").with_overrides(["trump_selection=deal_declaration"]).game == Game.TRACTOR_80FEN
-    assert preset("zhaopengyou-5p").game == Game.ZHAOPENGYOU_5P
+    assert preset("baofen").game == preset("baofen-001").game == "baofen"
+    assert preset("tractor-80fen").game == "tractor_80fen"
+    assert preset("baofen").with_overrides(["trump_selection=deal_declaration"]).game == "tractor_80fen"
+    assert preset("zhaopengyou-5p").game == "zhaopengyou_5p"
     with pytest.raises(RulesError, match="^num_players: 4 is not supported by 5-player 找朋友 \\(supported: 5\\)$"):
         preset("baofen").replace(trump_selection="deal_call_7")
 
@@ -220,7 +210,7 @@ def test_a_rule_set_holds_the_defaults_of_the_options_its_game_does_not_read():
     with pytest.raises(RulesError, match="^bid_cap_max is an option of Baofen"):
         RuleSet(trump_selection="deal_declaration", bid_cap_max=300)
     switched = preset("baofen").with_overrides(["trump_selection=deal_declaration", "start_level=4"])
-    assert switched.game == Game.TRACTOR_80FEN and switched.start_level == 4  # the new game reads it
+    assert switched.game == "tractor_80fen" and switched.start_level == 4  # the new game reads it
 
 
 def test_rules_diff_across_games_marks_the_options_a_game_does_not_read():
@@ -304,9 +294,9 @@ def test_the_80fen_text_follows_the_options_it_reads():
 
 
 def test_an_80fen_value_the_fixed_words_do_not_describe_is_named():
-    assert unworded_options(TRACTOR_80FEN) == []
+    assert TRACTOR_80FEN_TEXT.unworded_options(TRACTOR_80FEN) == []
     changed = TRACTOR_80FEN.replace(fandi_changes_declarer=True, joker_tractor_mode="top")
-    assert unworded_options(changed) == ["joker_tractor_mode=top", "fandi_changes_declarer=True"]
+    assert TRACTOR_80FEN_TEXT.unworded_options(changed) == ["joker_tractor_mode=top", "fandi_changes_declarer=True"]
 
 
 def test_an_80fen_option_says_which_game_reads_it():

@@ -9,21 +9,21 @@ from pathlib import Path
 
 import pytest
 
-from baofen_sim.cli import resolve_rules
-from baofen_sim.games.baofen.texts import unworded_options
-from baofen_sim.rules import PRESETS, Game, RuleSet, loads_toml, preset
+from baofen_sim.cli.options import resolve_rules
+from baofen_sim.games import game_of
+from baofen_sim.rules import PRESETS, RuleSet, loads_toml, preset
 from baofen_sim.rules.explain import DOC_PATH, REGENERATE, explain
-from baofen_sim.rules.option_texts import OPTION_TEXTS, SEEDS
+from baofen_sim.rules.option_texts import SEEDS, every_option_text
 from baofen_sim.rules.ruleset import FIELD_TYPES
 from tests.test_cli_rules import assert_one_line_error, run
 
 ROOT = Path(__file__).resolve().parent.parent
 # The parts of a game a player reads, in the order of a hand (issue 20; 80分: issue 22).
 GAME_SECTIONS = {
-    Game.BAOFEN: ("Deal", "Auction", "All-pass", "Bury", "Trump", "Play", "Throws", "Scoring", "Settlement"),
-    Game.TRACTOR_80FEN: ("Deal and declaring", "庄 and levels", "Bury and 反底", "Play at the level rank", "抠底",
+    "baofen": ("Deal", "Auction", "All-pass", "Bury", "Trump", "Play", "Throws", "Scoring", "Settlement"),
+    "tractor_80fen": ("Deal and declaring", "庄 and levels", "Bury and 反底", "Play at the level rank", "抠底",
                          "Level table and 积分", "Game end"),
-    Game.ZHAOPENGYOU_5P: ("Deal and calling", "Bury, overcall and concession", "Friend", "Play", "Points and result"),
+    "zhaopengyou_5p": ("Deal and calling", "Bury, overcall and concession", "Friend", "Play", "Points and result"),
 }
 OPTIONS = [f.name for f in dataclasses.fields(RuleSet) if f.name != "name"]  # every option of the code
 
@@ -51,12 +51,12 @@ def test_docs_rules_md_is_the_generated_text():
 
 
 def test_every_option_of_the_code_has_an_explanation():
-    assert sorted(OPTION_TEXTS) == sorted(OPTIONS)
+    assert sorted(every_option_text()) == sorted(OPTIONS)
 
 
 @pytest.mark.parametrize("option", OPTIONS)
 def test_the_explanation_covers_every_value_and_cites_its_sources(option):
-    text = OPTION_TEXTS[option]
+    text = every_option_text()[option]
     assert text.summary and "\n" not in text.summary and text.meaning
     assert re.fullmatch(r"(§\d[\d.]*|A\d+|C\d+(–C\d+)?)(, (§\d[\d.]*(–§\d[\d.]*)?|A\d+|C\d+(–C\d+)?))*", text.rules)
     assert set(text.values) == value_texts(option)
@@ -94,12 +94,13 @@ def test_each_preset_explain_names_its_sections_in_the_order_of_a_hand(name):
 
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_the_fixed_words_of_the_game_describe_every_preset(name):
-    assert unworded_options(preset(name)) == []
+    assert game_of(preset(name)).hook("text").unworded_options(preset(name)) == []
 
 
 def test_a_value_the_fixed_words_do_not_describe_is_named():
     changed = preset("baofen").replace(ruff_structure_rule="count", allow_throws=False)
-    assert unworded_options(changed) == ["ruff_structure_rule=count", "allow_throws=False"]
+    text = game_of(changed).hook("text")
+    assert text.unworded_options(changed) == ["ruff_structure_rule=count", "allow_throws=False"]
 
 
 def test_the_game_text_takes_its_numbers_from_the_preset():
@@ -162,8 +163,9 @@ def test_rules_show_comments_every_option_with_what_it_is():
     assert [line.split(" = ")[0] for line in options] == list(preset("baofen").option_names)
     for line in options:
         option = line.split(" = ")[0]
-        assert line.endswith(f"  # {OPTION_TEXTS[option].summary}; RULES {OPTION_TEXTS[option].rules}") or (
-            f"; {OPTION_TEXTS[option].summary}; RULES {OPTION_TEXTS[option].rules}" in line)
+        text = every_option_text()[option]
+        assert line.endswith(f"  # {text.summary}; RULES {text.rules}") or (
+            f"; {text.summary}; RULES {text.rules}" in line)
     assert ("bid_cap_pairs_min = 5  # pairs a player needs for the higher bid cap, bid_cap_max; "
             "RULES §5.4.2, A10, C36") in lines
 

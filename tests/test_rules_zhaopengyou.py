@@ -17,7 +17,7 @@ import pytest
 from baofen_sim.cards import CLUBS, HEARTS, parse_cards
 from baofen_sim.reference.order import LED, TRUMP, FivePlayerOrder
 from baofen_sim.reference.units import PAIR, TRACTOR, decompose
-from baofen_sim.rules import Game, RulesError, diff_rules, dump_toml, loads_toml, preset
+from baofen_sim.rules import RulesError, diff_rules, dump_toml, loads_toml, preset
 from baofen_sim.rules.ruleset import SECTIONS
 from tests.test_cli_rules import assert_one_line_error, run
 
@@ -68,7 +68,7 @@ def test_the_preset_is_the_5p_column(option, value):
 
 def test_a_5p_rule_set_holds_the_options_of_sections_9_1_9_2_and_9_5_only():
     rules = preset("zhaopengyou-5p")
-    assert rules.game == Game.ZHAOPENGYOU_5P
+    assert rules.game == "zhaopengyou_5p"
     assert list(rules.to_dict()) == ["name", *SECTIONS["§9.1"], *SECTIONS["§9.2"], *SECTIONS["§9.5"]]
     assert loads_toml(dump_toml(rules)) == rules
     changed = rules.with_overrides(["zpy_overcall_max=2", "zpy_joker_flip_suits.bj=d", "zpy_tie_at_80=declarer_win"])
@@ -120,12 +120,12 @@ def test_rules_list_show_and_explain_name_the_preset():
 
 LACKS_SAMPLER = "5-player 找朋友 plays with the policies random, heuristic so far, not sampler"
 # Every built-in policy plays 找朋友 now: the refusal is checked on a 5-player engine that offers two of them, as the
-# game did before its sampler (the refusal reads `games.GAME_ENGINES`, whatever the game).
+# game did before its sampler (the refusal reads the games registry, whatever the game).
 NARROWED_CLI = ("import dataclasses\n"
                 "from baofen_sim import games\n"
-                "from baofen_sim.rules.games import Game\n"
-                "engine = games.GAME_ENGINES[Game.ZHAOPENGYOU_5P]\n"
-                "games.GAME_ENGINES[engine.game] = dataclasses.replace(engine, policies=('random', 'heuristic'))\n"
+                "game = games.by_id('zhaopengyou_5p')\n"
+                "narrowed = dataclasses.replace(game, policies=('random', 'heuristic'))\n"
+                "games._BY_ID[game.id] = games._BY_TRUMP_SELECTION[game.trump_selection] = narrowed\n"
                 "from baofen_sim.console import main\n"
                 "main()\n")
 

@@ -14,7 +14,7 @@ import pytest
 from baofen_sim.cards import NUM_KINDS, NUM_RANKS, TOTAL_POINTS, parse_cards
 from baofen_sim.codes import TRUMP
 from baofen_sim.engine.tricks import known_cards
-from baofen_sim.games import GAME_ENGINES
+from baofen_sim.games import by_id
 from baofen_sim.games.tractor80.engine.declaring import TIER_PAIR, TIER_SINGLE
 from baofen_sim.games.tractor80.engine.hand import hands_in_layout, note_shown
 from baofen_sim.games.tractor80.engine.materialize import hand_rules80
@@ -28,10 +28,11 @@ from baofen_sim.kernels.rng import deal_pack
 from baofen_sim.kernels.units import analyze_lead, card_count, counts_to_bits
 from baofen_sim.policies.sampler.deals import deal_once
 from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
-from baofen_sim.rules.games import Game
-from baofen_sim.rules.presets import TRACTOR_80FEN
+from baofen_sim.rules.presets import preset
 from tests import background
 from tests.kernel_helpers import tables
+
+TRACTOR_80FEN = preset("tractor-80fen")
 
 SEATS = 4
 HAND = 25
@@ -259,7 +260,7 @@ def test_the_value_is_the_level_table_s_result_for_the_zhuangjia(points, winner,
 
 
 def test_80fen_plays_the_sampler():
-    assert "sampler" in GAME_ENGINES[Game.TRACTOR_80FEN].policies
+    assert "sampler" in by_id("tractor_80fen").policies
 
 
 @pytest.fixture(scope="module")

@@ -309,11 +309,11 @@ def test_report_reads_a_run_of_the_old_layout(tmp_path):
 
 
 def test_a_sampler_seat_gets_small_part_files_unless_the_user_gives_a_chunk_size(monkeypatch):
-    from baofen_sim.cli import run_spec
+    from baofen_sim.cli.run import run_spec
     from baofen_sim.runs.runspec import DEFAULT_CHUNK_SIZE
 
     # this process's set may be fixed
-    monkeypatch.setattr("baofen_sim.cli.select_policies", lambda names, game=None: names)
+    monkeypatch.setattr("baofen_sim.cli.run.select_policies", lambda names, game=None: names)
 
     def chunk_size(policy, given=None):
         return run_spec("baofen", None, 5000, None, 1, policy, None, None, given, False, None, None).chunk_size

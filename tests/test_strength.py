@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from baofen_sim.dev.strength import BASELINE, ladder_markdown, paired, play_cell, seat_options
+from baofen_sim.games.baofen.studies.strength import BASELINE, ladder_markdown, paired, play_cell, seat_options
 from tests.test_engine_hand import warm_engine
 
 
@@ -37,7 +37,7 @@ def test_cells_pair_on_the_same_deals():
 
 
 def test_targets_that_are_not_whole_numbers_are_named():
-    from baofen_sim.dev.strength import prepared_targets
+    from baofen_sim.games.baofen.studies.strength import prepared_targets
 
     with pytest.raises(ValueError, match="--targets '85,x': expected comma-separated whole numbers"):
         prepared_targets("85,x", 1, [[]], "heuristic")

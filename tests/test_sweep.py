@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from baofen_sim.analysis.runs import Run, open_output
 from baofen_sim.cli import app
 from baofen_sim.io.manifest import SweepManifest, read_manifest
-from baofen_sim.policies.registry import parse_policy_options
+from baofen_sim.policies.selection import parse_policy_options
 from baofen_sim.runs.runspec import RunSpec
 from baofen_sim.runs.simulate import SimulateError, simulate
 from baofen_sim.runs.sweep import SweepError, parse_vary, plan_variants, sweep

@@ -14,9 +14,14 @@ from baofen_sim.cards import CLUBS, NUM_KINDS, RANK_2, RANK_7, SUIT_LETTERS, kin
 from baofen_sim.codes import NO_TRUMP, RUFF, TRUMP
 from baofen_sim.dev import kernel_calls as K
 from baofen_sim.kernels import leads
-from baofen_sim.rules.presets import BAOFEN, BAOFEN_001, TRACTOR_80FEN, ZHAOPENGYOU_5P
+from baofen_sim.rules.presets import preset
 from baofen_sim.tables import _FIELDS, FACE_OFFSET, NUM_BITS, materialize
 from tests.kernel_helpers import compiled
+
+ZHAOPENGYOU_5P = preset("zhaopengyou-5p")
+TRACTOR_80FEN = preset("tractor-80fen")
+BAOFEN_001 = preset("baofen-001")
+BAOFEN = preset("baofen")
 
 pytestmark = pytest.mark.usefixtures("compiled")
 __all__ = ["compiled"]

@@ -23,7 +23,9 @@ from baofen_sim.games.tractor80.reference import kitty, result
 from baofen_sim.games.tractor80.reference.random_play import play_random_hand
 from baofen_sim.reference.order import NO_TRUMP
 from baofen_sim.rules import RuleSet
-from baofen_sim.rules.presets import TRACTOR_80FEN
+from baofen_sim.rules.presets import preset
+
+TRACTOR_80FEN = preset("tractor-80fen")
 
 # Every value of each §9.4 option the result reads.
 OPTION_VALUES = {

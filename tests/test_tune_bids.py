@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from baofen_sim.cards import parse_cards
 from baofen_sim.cli import app
 from baofen_sim.games.baofen.engine import run_chunk
+from baofen_sim.games.baofen.options import AllPassMode, PotAtTableEnd
 from baofen_sim.games.baofen.studies import bid_eval, bid_inputs
 from baofen_sim.games.baofen.studies.each_data import EachDataError, load_each_data
 from baofen_sim.games.baofen.studies.tune_bids import (
@@ -37,7 +38,6 @@ from baofen_sim.materialize import hand_rules_array
 from baofen_sim.policies import dispatch, registry
 from baofen_sim.policies.features import EVAL_FEATURE_NAMES, NUM_EVAL_FEATURES, counts_of, eval_features, hand_bits
 from baofen_sim.rules import preset
-from baofen_sim.rules.options import AllPassMode, PotAtTableEnd
 from baofen_sim.runs.runspec import RunSpec
 from baofen_sim.runs.simulate import simulate
 from tests.test_engine_hand import warm_engine

@@ -11,10 +11,11 @@ import pytest
 from typer.testing import CliRunner
 
 from baofen_sim.cli import app
+from baofen_sim.games.tractor80.tuning import GRID80, TUNING
 from baofen_sim.policies import parse_policy_options
-from baofen_sim.rules import Game, preset
+from baofen_sim.rules import preset
 from baofen_sim.runs.runspec import RunSpec
-from baofen_sim.studies.tune_play import GRID80, OBJECTIVES, TuneConfig, declarer_settlements, tune_play
+from baofen_sim.studies.tune_play import TuneConfig, declarer_settlements, tune_play
 from tests import background
 
 TRACTOR_80FEN = preset("tractor-80fen")
@@ -43,7 +44,7 @@ def test_a_small_80fen_tuning_writes_a_param_file_of_the_80fen_grid(tmp_path):
     lines: list[str] = []
     tuning = tune_play(TuneConfig(TRACTOR_80FEN, deals=200, rounds=1, seed=3), tmp_path, echo=lines.append)
     record = json.loads((tmp_path / "rounds.json").read_text(encoding="utf-8"))
-    assert record["objective"] == OBJECTIVES[Game.TRACTOR_80FEN] and record["target"] is None
+    assert record["objective"] == TUNING.objective and record["target"] is None
     assert record["rules"] == "tractor-80fen"
     steps = record["rounds"][0]["steps"]
     assert [(s["side"], s["parameter"]) for s in steps] == [(side, name) for side in GRID80 for name in GRID80[side]]

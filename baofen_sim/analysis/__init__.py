@@ -1,9 +1,3 @@
-"""Analysis of run outputs: Polars reports with confidence intervals, paired comparisons of runs and of a
-sweep's variants, and plots."""
-
-from baofen_sim.analysis.compare import compare_frames, compare_runs
-from baofen_sim.analysis.runs import open_output
-from baofen_sim.games.baofen.report import ReportError, build_report, print_report, scan_hands, wilson_interval
-
-__all__ = ["ReportError", "build_report", "compare_frames", "compare_runs", "open_output", "print_report", "scan_hands",
-           "wilson_interval"]
+"""Analysis of run outputs, whatever the game: what an output directory holds (`runs`, `run_status`), interval
+estimates (`stats`), paired metrics (`metric`), the columns derived from a hand table (`columns`), numbers as text
+(`text`) and plots (`plot`). Each game's report and comparisons are its own (`games/<game>/report`)."""

@@ -38,6 +38,7 @@ import pyarrow.parquet as pq
 
 from baofen_sim.analysis.run_status import reader_status
 from baofen_sim.analysis.stats import mean_summary
+from baofen_sim.games import Game, default_game, for_trump_selection
 from baofen_sim.io.lock import LockState, lock_state
 from baofen_sim.io.manifest import (
     ChunkEntry,
@@ -124,6 +125,15 @@ def open_output(out_dir: str | Path, warn: Warn = warn_on_stderr) -> Run | Sweep
         if variant is not None:
             return variant
     return _run(out, lock, warn)
+
+
+def output_game(out_dir: str | Path) -> tuple[Game, bool]:
+    """The game of the run or sweep in `out_dir`, read from its spec's rules, and whether it is a sweep;
+    ReportError if it is neither (as `open_output`, without its warnings: the game's own report gives them)."""
+    output = open_output(out_dir, warn=lambda _: None)
+    rules = (output.spec or {}).get("rules", {})
+    selection = rules.get("trump_selection", default_game().trump_selection)
+    return for_trump_selection(selection), isinstance(output, Sweep)
 
 
 def _sweep_variant(folder: Path, warn: Warn) -> Run | None:

@@ -16,23 +16,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from baofen_sim import policy_set
-from baofen_sim.rules.games import GAME_TITLES, Game
+from baofen_sim.games import GAMES, by_id, default_game
 
-# (label, policy, parameter files for every seat, rules): the heuristic with the threshold bidder declares most hands
-# (comparable with the entries before the table bidder became the default, which passes about 84% of them); 80分
-# and 找朋友 play every hand
-BENCHED = (("random", "random", (), "baofen"), ("heuristic", "heuristic", ("threshold-bids",), "baofen"),
-           ("heuristic, table bids", "heuristic", (), "baofen"),
-           ("80分 random", "random", (), "tractor-80fen"), ("80分 heuristic", "heuristic", (), "tractor-80fen"),
-           ("找朋友 random", "random", (), "zhaopengyou-5p"),
-           ("找朋友 heuristic", "heuristic", (), "zhaopengyou-5p"))
+# (label, policy, parameter files for every seat, rules): each game's `bench` rows, under its first preset
+BENCHED = tuple((label, policy, files, next(iter(game.hook("presets")))) for game in GAMES
+                for label, policy, files in game.bench)
 THREADS = (1, 2)
 WARM_TABLES = 64
 
 _THROUGHPUT = """
 import json, time, numba
 numba.set_num_threads({threads})
-from baofen_sim.policies.registry import parse_policy_options
+from baofen_sim.policies.selection import parse_policy_options
 from baofen_sim.rules import load_rules
 from baofen_sim.runs.runspec import RunSpec
 from baofen_sim.runs.simulate import engine_run_chunk as run_chunk
@@ -48,7 +43,7 @@ print(json.dumps({{"seconds": time.perf_counter() - started, "tricks": int(resul
 # engines compiled for a cold start (`policy_set.set_of`: a set without the sampler holds random and heuristic):
 # the default, and the sampler's; 80分's and 找朋友's default
 POLICY_MIXES = (("heuristic",), ("sampler",))
-GAME_MIXES = ((Game.TRACTOR_80FEN, (("heuristic",),)), (Game.ZHAOPENGYOU_5P, (("heuristic",),)))
+GAME_MIXES = tuple((game.id, (("heuristic",),)) for game in GAMES if game != default_game())
 # a second set on a cache that holds the first (what a user who ran the default pays to try the sampler): only the
 # engine layer and the new policy compile (`kernels.cache`)
 SECOND_SETS = ((("heuristic",), ("sampler",)),)
@@ -60,10 +55,9 @@ import json, time
 started = time.perf_counter()
 from baofen_sim.policies import select_policies
 select_policies({mix!r})
-from baofen_sim.rules.games import Game
 from baofen_sim.runs.simulate import engine_is_compiled, warm_up_engine
 from baofen_sim.runs.warmup import warm_up
-game = Game({game!r})
+game = {game!r}
 if engine_is_compiled(game):
     warm_up_engine({mix!r}, game)
 else:
@@ -87,22 +81,17 @@ print(json.dumps({{"seconds": seconds, "bytes": size,
 
 _REFERENCE = """
 import json, time
-from baofen_sim.games.baofen.engine import replay_hand
-from baofen_sim.games.tractor80.replay import replayed_hands80
-from baofen_sim.games.zhaopengyou.replay import replayed_hands_zpy
-from baofen_sim.games.baofen.record import parse_record
-from baofen_sim.games.baofen.judge import judge
-from baofen_sim.policies.registry import parse_policy_options
-from baofen_sim.rules import Game, load_rules
+from baofen_sim.games import game_of
+from baofen_sim.io.records import parse_record
+from baofen_sim.reference.judge import judge
+from baofen_sim.policies.selection import parse_policy_options
+from baofen_sim.rules import load_rules
 from baofen_sim.runs.runspec import RunSpec
-REPLAYED = {{Game.TRACTOR_80FEN: replayed_hands80, Game.ZHAOPENGYOU_5P: replayed_hands_zpy}}
 rules = load_rules({rules!r})
 policies, params = parse_policy_options(["{policy}"], {files!r}, rules.num_players)
 spec = RunSpec(rules=rules, policies=policies, params=params, deals={hands}, seed=1, hands_per_table={hands})
-if rules.game in REPLAYED:
-    records = [parse_record(record) for _, record in REPLAYED[rules.game](spec, 0, 1)]
-else:
-    records = [parse_record(replay_hand(spec, hand)) for hand in range({hands})]
+replay = game_of(rules).replay
+records = [parse_record(json.loads(replay(spec, None, hand, None, True)[0])) for hand in range({hands})]
 started = time.perf_counter()
 for record in records:
     judge(record)
@@ -113,7 +102,7 @@ print(json.dumps({{"seconds": time.perf_counter() - started}}))
 _EXPERIMENTS = """
 import json, time
 from pathlib import Path
-from baofen_sim.policies.registry import parse_policy_options
+from baofen_sim.policies.selection import parse_policy_options
 from baofen_sim.runs.runspec import RunSpec
 from baofen_sim.runs.simulate import simulate
 from baofen_sim.runs.sweep import parse_vary, plan_variants, sweep
@@ -171,7 +160,7 @@ def measure(config: BenchConfig, echo=print) -> dict:
              f"warm start {figures['warm_start_s'][label]:.2f} s")
     for game, mixes in GAME_MIXES:
         for mix in mixes:
-            label = f"{GAME_TITLES[game]} " + set_label(mix)
+            label = f"{by_id(game).title} " + set_label(mix)
             figures["cold_compile_s"][label], figures["warm_start_s"][label] = cold_and_warm_start(mix, game=game)
             echo(f"{label}: cold compile {figures['cold_compile_s'][label]:.1f} s, "
                  f"warm start {figures['warm_start_s'][label]:.2f} s")
@@ -206,7 +195,7 @@ def set_label(mix: tuple[str, ...]) -> str:
     return "+".join(policy_set.set_of(mix))
 
 
-def cold_and_warm_start(mix: tuple[str, ...], processes: int | None = None, game: Game = Game.BAOFEN,
+def cold_and_warm_start(mix: tuple[str, ...], processes: int | None = None, game: str | None = None,
                         after: tuple[str, ...] | None = None) -> tuple[float, float]:
     """Seconds of a cold start of `game`'s engine of `mix` (an empty cache, or one that holds the engine of
     `after`, compiled first and not timed; `processes` compile, default one per core) and of the warm start after
@@ -214,8 +203,8 @@ def cold_and_warm_start(mix: tuple[str, ...], processes: int | None = None, game
     with tempfile.TemporaryDirectory() as cache:
         env = {"BAOFEN_SIM_CACHE_DIR": cache}
         if after is not None:
-            run_child(_START.format(mix=after, processes=processes, game=game.value), env)
-        code = _START.format(mix=mix, processes=processes, game=game.value)
+            run_child(_START.format(mix=after, processes=processes, game=game), env)
+        code = _START.format(mix=mix, processes=processes, game=game)
         return run_child(code, env)["seconds"], run_child(code, env)["seconds"]
 
 
@@ -223,11 +212,12 @@ COMPILE_MODES = {"one process": 1, "every core": None}  # mode: compile processe
 
 
 def measure_cold_compiles(mixes: tuple[tuple[str, ...], ...], repeats: int, echo=print,
-                          game: Game = Game.BAOFEN, modes: tuple[str, ...] = tuple(COMPILE_MODES)) -> dict:
+                          game: str | None = None, modes: tuple[str, ...] = tuple(COMPILE_MODES)) -> dict:
     """{set label: {mode: [seconds]}}: cold starts of each policy set's engine of `game` compiled in one process
     (as before issue 20.10) and on every core (`modes`), `repeats` times each, the sets and modes alternating
     within each repeat (a machine that slows down or speeds up weighs on every set alike)."""
-    labels = {mix: ("" if game == Game.BAOFEN else f"{GAME_TITLES[game]} ") + "+".join(mix) for mix in mixes}
+    prefix = "" if by_id(game) == default_game() else f"{by_id(game).title} "
+    labels = {mix: prefix + "+".join(mix) for mix in mixes}
     figures: dict = {label: {mode: [] for mode in modes} for label in labels.values()}
     for _ in range(repeats):
         for mix, label in labels.items():

@@ -1,6 +1,7 @@
-"""Differential harness: the Numba kernels against the reference engine (DESIGN.md §10), on positions
-reached by random play. Used by the tests (a few hundred hands) and by scripts/differential.py (millions).
-It is the one module that imports both engines; neither imports the other.
+"""Differential harness: the Numba trick kernels against the reference engine (DESIGN.md §10), on positions
+reached by random play, whatever the game: each game's `differential` module deals its positions and hands and
+calls `compare_play` and `compare_turn`. Used by the tests (a few hundred hands) and by scripts/differential.py
+(millions). The harnesses are the only modules that import both engines; neither imports the other.
 
 Each `compare_*` returns a list of disagreements (empty when the two engines agree)."""
 
@@ -12,23 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from baofen_sim.cards import (
-    BIG_JOKER,
-    LITTLE_JOKER,
-    NUM_RANKS,
-    NUM_SUITS,
-    RANK_2,
     format_cards,
     full_pack,
-    kind_of,
-    rank_of,
 )
 from baofen_sim.dev import kernel_calls
-from baofen_sim.games.baofen.reference.game import PLAY, BaofenHand
-from baofen_sim.reference.eight import EIGHT
 from baofen_sim.reference.legality import check_follow, check_lead, make_lead
 from baofen_sim.reference.order import NO_TRUMP
 from baofen_sim.reference.play import TrickHand
-from baofen_sim.reference.random_play import random_action, random_deal, random_trick_play
+from baofen_sim.reference.random_play import random_trick_play
 from baofen_sim.reference.throws import validate_throw
 from baofen_sim.reference.units import decompose
 from baofen_sim.tables import materialize
@@ -167,22 +159,6 @@ def compare_trick(state: TrickHand, tables, tally: Tally) -> None:
                                    f"reference seat {trick['winner']}, kernel seat {got}")
 
 
-def run_hands(rules, seed: int, count: int, cache: TableCache | None = None) -> Tally:
-    """Play `count` random hands with the reference engine, comparing the kernels at every turn."""
-    cache = cache or TableCache()
-    rng = random.Random(seed)
-    tally = Tally()
-    while tally.hands < count:
-        hands, kitty = random_deal(rng, rules)
-        state = BaofenHand(rules, hands, kitty, rng.randrange(rules.num_players))
-        while not state.is_done and state.phase != PLAY:
-            state.apply(random_action(state, rng))
-        if not state.is_done:
-            compare_play(state, cache.get(rules, state.trump), rng, tally)
-        tally.hands += state.declarer is not None
-    return tally
-
-
 def compare_play(state: TrickHand, tables, rng: random.Random, tally: Tally,
                  next_play: Callable[[TrickHand, random.Random], list[int]] = random_trick_play) -> None:
     """Play `state` to its end with `next_play` (random leads and follows), comparing the kernels at every turn and
@@ -205,43 +181,6 @@ def fill_hands(hands: list[list[int]], pool: list[int], size: int, rng: random.R
     for hand in hands:
         while len(hand) < size:
             hand.append(pool.pop() if pool and rng.random() < POOL_SHARE else filler.pop())
-
-
-def concentrated_position(rules, rng: random.Random) -> BaofenHand:
-    """A mid-hand position dense in what random deals rarely give: jokers, 2s, pairs and tractors in two
-    suits, and (sometimes) one or two eights of a kind (§1.8)."""
-    trump = rng.randrange(NUM_SUITS)
-    plain = rng.choice([s for s in range(NUM_SUITS) if s != trump])
-    size = rng.randint(4, 12)
-    low_trump, low_plain = rng.randint(1, 8), rng.randint(1, 8)
-    pool = [LITTLE_JOKER, BIG_JOKER] * 2 + [kind_of(s, RANK_2) for s in range(NUM_SUITS)] * 2
-    pool += [kind_of(trump, r) for r in range(low_trump, low_trump + 5)] * 2
-    pool += [kind_of(plain, r) for r in range(low_plain, low_plain + 5)] * 2
-    hands: list[list[int]] = [[] for _ in range(rules.num_players)]
-    if size >= 4 and rng.random() < 0.3:  # the joker tractor in one hand (§1.6)
-        hands[rng.randrange(rules.num_players)] = [LITTLE_JOKER, LITTLE_JOKER, BIG_JOKER, BIG_JOKER]
-        pool = [k for k in pool if k < LITTLE_JOKER]
-    if size >= EIGHT and rng.random() < 0.5:
-        for seat in rng.sample(range(rules.num_players), rng.randint(1, 2)):
-            taken = {rank_of(k) for k in pool} | {rank_of(k) for h in hands for k in h}
-            rank = rng.choice([r for r in range(1, NUM_RANKS) if r not in taken])
-            hands[seat] += [kind_of(s, rank) for s in range(NUM_SUITS)] * 2
-            pool = [k for k in pool if rank_of(k) != rank]
-    fill_hands(hands, pool, max(size, *map(len, hands)), rng)
-    declarer = rng.randrange(rules.num_players)
-    return BaofenHand.from_position(rules, hands, trump, declarer, leader=rng.randrange(rules.num_players))
-
-
-def run_positions(rules, seed: int, count: int, cache: TableCache | None = None) -> Tally:
-    """Play `count` concentrated positions to their end, comparing the kernels at every turn."""
-    cache = cache or TableCache()
-    rng = random.Random(seed)
-    tally = Tally()
-    for _ in range(count):
-        state = concentrated_position(rules, rng)
-        compare_play(state, cache.get(rules, state.trump), rng, tally)
-        tally.hands += 1
-    return tally
 
 
 def describe(tally: Tally) -> str:

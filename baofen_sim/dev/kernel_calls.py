@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from baofen_sim.cards import parse_cards
-from baofen_sim.games.baofen.replay import deal
+from baofen_sim.engine.deal import deal
 from baofen_sim.kernels import follow, leads, throws, trick, units
 from baofen_sim.kernels.units import Lead
 from baofen_sim.tables import TrumpTables, bits_to_kinds, kinds_to_bits

@@ -18,7 +18,7 @@ from baofen_sim.dev.bench import machine, run_child
 
 _RUN = """
 import json, tempfile, time
-from baofen_sim.policies.registry import parse_policy_options
+from baofen_sim.policies.selection import parse_policy_options
 from baofen_sim.runs.runspec import RunSpec
 from baofen_sim.runs.simulate import simulate
 policies, params = parse_policy_options(["heuristic"], [], 4)

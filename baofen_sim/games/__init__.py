@@ -1,79 +1,40 @@
-"""The registry of the games the fast engine plays (RULES.md §7; the rule sets' games are `rules.games.Game`).
+"""The registry: the one list of the games (RULES.md §7), and how the shared code finds a game.
 
-Each game is a unit of its own: its rules (rules/, its §9 section), its reference phases (reference/<game>/), its
-kernels and flow (engine/<game>/ for 80分 and 找朋友; Baofen's engine/ modules), its row layout and its report
-section. Here each game names its parts by import path, so that importing the registry compiles nothing and a run of
-one game loads (and compiles) only that game's engine:
-
-- `run_chunk`: the chunk runner (`RunSpec, first_table, n_tables -> io.schema.ChunkResult`), the game's one entry
-  into its kernels, and `top_kernel` the parallel kernel below it (its Numba cache says whether the engine is
-  compiled on this machine), with `top_kernel_args` its arguments for one hand (the compile plan's types);
-- `rows`: its `io.schema.RowLayout` (the hand columns);
-- `policies`: the built-in policies it has (None: every policy of the registry); whether it plays the forced
-  scenarios of DESIGN.md §5 (`--declarer`, `--target`), writes trick rows (`--tricks`) and has a parallel compile
-  plan (`baofen_sim.runs.warmup`).
+Each game is a package beside the others, with the same outline (see `docs/architecture.md`); its `__init__`
+declares its `interface.Game`. Adding a game is a new package and one line in `GAMES`. Importing the registry
+imports no engine and compiles nothing (the games' hooks are imported on first use).
 """
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass
-from typing import Any
+from baofen_sim.games import baofen, tractor80, zhaopengyou
+from baofen_sim.games.interface import Decision, Game, GameFeatureError, Hooks, ReportRequest
 
-from baofen_sim.policies.registry import DEFAULT_POLICY
-from baofen_sim.rules.games import GAME_TITLES, Game
-from baofen_sim.rules.ruleset import RulesError
-from baofen_sim.rules.support import no_fast_engine_message
+GAMES: tuple[Game, ...] = (baofen.GAME, tractor80.GAME, zhaopengyou.GAME)  # in the order of `rules list`
 
+_BY_ID = {game.id: game for game in GAMES}
+_BY_TRUMP_SELECTION = {game.trump_selection: game for game in GAMES}
 
-@dataclass(frozen=True)
-class GameEngine:
-    game: Game
-    run_chunk: str  # "module:function"
-    top_kernel: str  # "module:function"
-    top_kernel_args: str  # "module:function": (RunSpec of one hand) -> the top kernel's arguments (warmup.plan)
-    rows: str  # "module:attribute"
-    policies: tuple[str, ...] | None = None
-    forced_declarer: bool = False
-    tricks: bool = False
-    compile_plan: bool = False
-
-    @property
-    def title(self) -> str:
-        return GAME_TITLES[self.game]
-
-    @property
-    def default_policy(self) -> str:
-        """Every seat's policy when none is given: the registry's default, or the game's first."""
-        return DEFAULT_POLICY if self.policies is None else self.policies[0]
+__all__ = ["GAMES", "Decision", "Game", "GameFeatureError", "Hooks", "ReportRequest", "by_id", "default_game",
+           "game_of", "for_trump_selection"]
 
 
-GAME_ENGINES: dict[Game, GameEngine] = {
-    Game.BAOFEN: GameEngine(Game.BAOFEN, "baofen_sim.games.baofen.engine.chunk:run_chunk",
-                            "baofen_sim.games.baofen.engine.chunk:play_tables",
-                            "baofen_sim.games.baofen.engine.chunk:top_kernel_args", "baofen_sim.io.schema:BAOFEN_ROWS",
-                            forced_declarer=True, tricks=True, compile_plan=True),
-    Game.TRACTOR_80FEN: GameEngine(Game.TRACTOR_80FEN, "baofen_sim.games.tractor80.engine.chunk:run_chunk80",
-                                   "baofen_sim.games.tractor80.engine.chunk:play_tables80",
-                                   "baofen_sim.games.tractor80.engine.chunk:top_kernel_args80",
-                                   "baofen_sim.games.tractor80.engine.chunk:TRACTOR80_ROWS",
-                                   policies=("heuristic", "random", "sampler"), compile_plan=True),
-    Game.ZHAOPENGYOU_5P: GameEngine(Game.ZHAOPENGYOU_5P, "baofen_sim.games.zhaopengyou.engine.chunk:run_chunk_zpy",
-                                    "baofen_sim.games.zhaopengyou.engine.chunk:play_tables_zpy",
-                                    "baofen_sim.games.zhaopengyou.engine.chunk:top_kernel_args_zpy",
-                                    "baofen_sim.games.zhaopengyou.engine.chunk:ZPY_ROWS",
-                                    policies=("random", "heuristic", "sampler"), compile_plan=True),
-}
+def default_game() -> Game:
+    """The game of the default rules (`--rules` left out)."""
+    return GAMES[0]
 
 
-def resolve(path: str) -> Any:
-    """The object a "module:attribute" path names (the module is imported on first use)."""
-    module, _, attribute = path.partition(":")
-    return getattr(importlib.import_module(module), attribute)
+def by_id(game_id: str | None) -> Game:
+    """The game whose id is `game_id` (RuleSet.game, a compile plan's name), the default game for None;
+    KeyError if none."""
+    return default_game() if game_id is None else _BY_ID[game_id]
 
 
-def game_engine(game: Game) -> GameEngine:
-    """The fast engine of `game`; RulesError (one line, exit 2) for a game that has none."""
-    if game not in GAME_ENGINES:
-        raise RulesError(no_fast_engine_message(game))
-    return GAME_ENGINES[game]
+def for_trump_selection(value: str) -> Game:
+    """The game a rule set with `trump_selection` = value plays (each game picks its trump its own way)."""
+    return _BY_TRUMP_SELECTION[value]
+
+
+def game_of(rules) -> Game:
+    """The game `rules` (a RuleSet) plays."""
+    return _BY_ID[rules.game]

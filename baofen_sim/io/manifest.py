@@ -48,7 +48,15 @@ from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 from baofen_sim.io.parquet import HANDS_DIR, TRICKS_DIR, file_sha256, part_name, temp_path
-from baofen_sim.runs.runspec import RULES_VERSION, Chunk, ChunkPlan, RunSpec, plan_chunks, tables_per_chunk
+from baofen_sim.runs.runspec import (
+    RULES_VERSION,
+    Chunk,
+    ChunkPlan,
+    RunSpec,
+    RunSpecError,
+    plan_chunks,
+    tables_per_chunk,
+)
 
 MANIFEST_NAME = "manifest.json"
 JOURNAL_NAME = "manifest-journal.jsonl"
@@ -450,3 +458,14 @@ def package_versions() -> dict[str, str]:
 
 def utc_now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def run_spec_of(out_dir: str | Path) -> RunSpec:
+    """The RunSpec of a run directory written by `simulate` (RunSpecError if it holds no readable run)."""
+    try:
+        manifest = read_manifest(out_dir)
+    except ManifestError as error:
+        raise RunSpecError(str(error)) from None
+    if manifest is None:
+        raise RunSpecError(f"{out_dir}: no manifest.json (not a run directory written by simulate)")
+    return manifest.run_spec()

@@ -9,7 +9,7 @@ from typing import Any
 
 from baofen_sim.cards import CardError, format_cards, parse_card
 from baofen_sim.rules import PRESETS, RulesError, RuleSet, load_rules
-from baofen_sim.rules.presets import game_preset
+from baofen_sim.rules.presets import DEFAULT_PRESET, game_preset
 
 
 class RecordError(ValueError):
@@ -23,9 +23,9 @@ def require(data: dict, key: str) -> Any:
 
 
 def parse_rules(data: dict) -> RuleSet:
-    """The rule set of a record: its "rules" (a preset name or a TOML rules file; default baofen) with its
+    """The rule set of a record: its "rules" (a preset name or a TOML rules file; default DEFAULT_PRESET) with its
     "options" on top. The rule set's game is the record's; an option that game does not read is refused."""
-    spec = data.get("rules", "baofen")
+    spec = data.get("rules", DEFAULT_PRESET)
     if not isinstance(spec, str):
         raise RecordError(f"'rules' must be a preset name or a TOML path, got {spec!r}")
     options = data.get("options", {})

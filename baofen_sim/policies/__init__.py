@@ -6,17 +6,13 @@ policies (`module:attribute`). The decision kernels live in `features`, `bidding
 (`baofen_sim.policy_set`) that the engine calls with each seat's policy id.
 """
 
-from baofen_sim.policies.registry import (
-    DEFAULT_POLICY,
-    POLICIES,
-    PolicyError,
+from baofen_sim.policies.registry import DEFAULT_POLICY, POLICIES, PolicyError, policy_name, policy_names
+from baofen_sim.policies.selection import (
     default_params,
     describe_policies,
     parse_policy_options,
     policy_arrays,
     policy_id,
-    policy_name,
-    policy_names,
     policy_spec,
     resolve_policies,
 )
@@ -42,7 +38,7 @@ __all__ = [
 def select_policies(names, game=None) -> tuple[str, ...]:
     """Choose this process's policy set from a run's policy names (`baofen_sim.policy_set.select`) before
     the engine is imported, then import and check every plug-in of it (`plugins.check_compiles`: the decisions of
-    `game`, a `rules.games.Game`; None: of both games)."""
+    the game with id `game`; None: of every game)."""
     from baofen_sim import policy_set
     from baofen_sim.policies.plugins import check_compiles, load_plugin
 

@@ -36,7 +36,7 @@ from types import ModuleType
 from baofen_sim import policy_set
 from baofen_sim.kernels import cache
 from baofen_sim.policies.plugins import load_plugin
-from baofen_sim.policies.registry import policy_spec
+from baofen_sim.policies.selection import policy_spec
 
 # (function signature, {built-in policy: body}) of each dispatcher; a plug-in's body is PLUGIN_BODIES.
 DISPATCHERS = {

@@ -2,8 +2,8 @@
 
 A plug-in is a `PluginPolicy` object in an importable module, named `module:attribute` in `--policy`
 (`--policy 2=my_policies:CAUTIOUS`). It supplies compiled (`numba.njit`) functions for any of the decisions
-of any game (`GAME_DECISIONS`: Baofen's bid, bury and trump, 80分's showing, 反底 and bury, 找朋友's call, forced
-call, overcall, concession and bury, the shared lead and follow), with the signatures of `SIGNATURES`; every decision
+of any game (`every_decision`: each game's own, which its `Game.decisions` declares with their arguments, and the
+shared lead and follow, `TRICK_DECISIONS`); every decision
 it leaves out is taken by its `fallback` built-in policy, so a plug-in of one game's decisions plays the other games
 as its fallback does. Its parameter row holds the fallback's parameters first, then its own (`params`), so
 `--param SEAT.KEY=VALUE` reaches both; `PluginPolicy.slot(name)` is the index of one of its own.
@@ -16,6 +16,7 @@ function.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 from dataclasses import dataclass
@@ -24,66 +25,65 @@ from typing import Any
 import numpy as np
 
 from baofen_sim import policy_set
-from baofen_sim.cards import NUM_KINDS
-from baofen_sim.codes import AUCTION_STATE_SIZE, NO_SEAT
 from baofen_sim.policies.registry import POLICIES, ParamSpec, PolicyError, PolicySpec
-from baofen_sim.records import MAX_KITTY, MAX_PARAMS
-from baofen_sim.rules.games import Game
+from baofen_sim.records import MAX_PARAMS
 
-DECISIONS = ("bid", "bury", "trump", "lead", "follow", "showing", "fandi", "bury80", "call7", "forced_call",
-             "overcall", "concede", "bury_zpy")
-GAME_DECISIONS = {Game.BAOFEN: ("bid", "bury", "trump", "lead", "follow"),
-                  Game.TRACTOR_80FEN: ("showing", "fandi", "bury80", "lead", "follow"),
-                  Game.ZHAOPENGYOU_5P: ("call7", "forced_call", "overcall", "concede", "bury_zpy", "lead", "follow")}
 FIRST_PLUGIN_ID = len(policy_set.BUILTIN_POLICIES)  # plug-ins take ids from here, in the set's order
-
-# The arguments of each decision function, and what it returns (DESIGN.md §6; docs/policies.md).
-SIGNATURES = {
-    "bid": ("params", "hand_counts", "legal", "n_legal", "auction_state", "rng_state"),  # -> (bid, rng_state)
-    "bury": ("params", "hand_counts", "rng_state", "out"),  # fills out with the buried kinds -> rng_state
-    "trump": ("params", "hand_counts", "rng_state"),  # -> (suit 0..3, rng_state)
-    "lead": ("params", "tb", "view", "hand_ge1", "hand_eq2", "rng_state"),  # -> (rng_state, ge1, eq2)
-    "follow": ("params", "tb", "lead", "view", "hand_ge1", "hand_eq2", "rng_state"),  # -> (rng_state, ge1, eq2)
-    # 80分 (policies.tractor80.dispatch): a showing during the deal, a 反底, the bury -> (tier, suit, rng_state)
-    "showing": ("params", "counts", "received", "level", "cur_seat", "cur_tier", "cur_suit", "seat", "n_options",
-                "tiers", "suits", "rng_state"),
-    "fandi": ("params", "counts", "level", "set_seat", "set_tier", "set_suit", "seat", "n_options", "tiers", "suits",
-              "rng_state"),
-    "bury80": ("params", "counts", "level", "trump", "rng_state", "out"),  # fills out with the buried kinds -> rng
-    # 找朋友 (policies.zhaopengyou.dispatch): a call with a 7 during the deal, the flip holder's forced call, an
-    # overcall with a pair of 7s -> (card, rng_state); the concession -> (concede, rng_state); the bury -> rng_state
-    "call7": ("params", "counts", "received", "n_options", "options", "rng_state"),
-    "forced_call": ("params", "counts", "n_options", "options", "option_trumps", "rng_state"),
-    "overcall": ("params", "counts", "n_options", "options", "rng_state"),
-    "concede": ("params", "counts", "trump", "rng_state"),
-    "bury_zpy": ("params", "counts", "trump", "rng_state", "out"),  # fills out with the buried kinds -> rng_state
+# The decisions of the trick play every game shares (DESIGN.md §6; docs/policies.md): name -> (arguments, results).
+TRICK_DECISIONS: dict[str, tuple[tuple[str, ...], int]] = {
+    "lead": (("params", "tb", "view", "hand_ge1", "hand_eq2", "rng_state"), 3),  # -> (rng_state, ge1, eq2)
+    "follow": (("params", "tb", "lead", "view", "hand_ge1", "hand_eq2", "rng_state"), 3),  # -> (rng_state, ge1, eq2)
 }
-RESULT_SIZES = {"bid": 2, "bury": 1, "trump": 2, "lead": 3, "follow": 3, "showing": 3, "fandi": 3, "bury80": 1,
-                "call7": 2, "forced_call": 2, "overcall": 2, "concede": 2, "bury_zpy": 1}
 
 
-@dataclass(frozen=True)
+@functools.cache
+def every_decision() -> dict[str, tuple[tuple[str, ...], int]]:
+    """Every decision a plug-in may supply: each game's own (`Game.decisions`) and the shared lead and follow,
+    as name -> (its arguments, the values it returns)."""
+    from baofen_sim.games import GAMES
+
+    decisions = {d.name: (d.arguments, d.results) for game in GAMES for d in game.decisions}
+    return decisions | TRICK_DECISIONS
+
+
+def game_decisions(game: str | None) -> tuple[str, ...]:
+    """The decisions of game `game` (an id; None: of every game)."""
+    from baofen_sim.games import by_id
+
+    if game is None:
+        return tuple(every_decision())
+    return (*(d.name for d in by_id(game).decisions), *TRICK_DECISIONS)
+
+
 class PluginPolicy:
-    """A plug-in policy: compiled functions for some decisions, a built-in fallback for the rest, and its
-    own parameters as (name, default, description)."""
+    """A plug-in policy: compiled functions for some decisions (keywords named after them: `bid=`, `lead=`,
+    `showing=`, ... as `every_decision()` lists them), a built-in fallback for the rest, and its own parameters as
+    (name, default, description). An unknown decision keyword is a TypeError, as for any function."""
 
-    fallback: str = "heuristic"
-    bid: Any = None
-    bury: Any = None
-    trump: Any = None
-    lead: Any = None
-    follow: Any = None
-    showing: Any = None  # 80分 only
-    fandi: Any = None  # 80分 only
-    bury80: Any = None  # 80分 only
-    call7: Any = None  # 找朋友 only
-    forced_call: Any = None  # 找朋友 only
-    overcall: Any = None  # 找朋友 only
-    concede: Any = None  # 找朋友 only
-    bury_zpy: Any = None  # 找朋友 only
-    params: tuple[tuple[str, float, str], ...] = ()
-    doc: str = ""
-    reads_target: bool = True  # its lead or follow function reads view.target (`--target each` is refused)
+    __slots__ = ("fallback", "params", "doc", "reads_target", "_functions")
+
+    def __init__(self, fallback: str = "heuristic", params: tuple[tuple[str, float, str], ...] = (), doc: str = "",
+                 reads_target: bool = True, **functions: Any) -> None:
+        for name in functions:
+            if name not in every_decision():
+                raise TypeError(f"PluginPolicy() got an unexpected keyword argument {name!r}")
+        object.__setattr__(self, "fallback", fallback)
+        object.__setattr__(self, "params", tuple(params))
+        object.__setattr__(self, "doc", doc)
+        object.__setattr__(self, "reads_target", reads_target)  # its lead or follow reads view.target
+        object.__setattr__(self, "_functions", {d: functions[d] for d in every_decision()
+                                                if functions.get(d) is not None})
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a PluginPolicy cannot be changed")
+
+    def __getattr__(self, name: str) -> Any:
+        if name in every_decision():
+            return self._functions.get(name)
+        raise AttributeError(f"PluginPolicy has no attribute {name!r}")
+
+    def __repr__(self) -> str:
+        return f"PluginPolicy(fallback={self.fallback!r}, decisions={list(self._functions)})"
 
     def slot(self, name: str) -> int:
         """The index in the parameter row of one of this policy's own parameters."""
@@ -92,7 +92,7 @@ class PluginPolicy:
 
     def functions(self) -> dict[str, Any]:
         """The decisions it supplies: {decision: compiled function}."""
-        return {d: getattr(self, d) for d in DECISIONS if getattr(self, d) is not None}
+        return dict(self._functions)
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ def _check_functions(name: str, policy: PluginPolicy) -> None:
         label = f"plug-in {name!r}: {decision} function {getattr(function, '__name__', function)!r}"
         if not isinstance(function, CPUDispatcher):
             raise PolicyError(f"{label} is not compiled: decorate it with @numba.njit(cache=True)")
-        wanted = SIGNATURES[decision]
+        wanted = every_decision()[decision][0]
         arguments = tuple(inspect.signature(function.py_func).parameters)
         if len(arguments) != len(wanted):
             raise PolicyError(f"{label} takes ({', '.join(arguments)}); {_a(decision)} {decision} function takes "
@@ -195,17 +195,20 @@ def plugin_spec(name: str) -> PolicySpec:
     return load_plugin(name).spec
 
 
-def check_compiles(plugin: LoadedPlugin, game: Game | None = None) -> None:
-    """Compile and run each function of `plugin` for the decisions of `game` (None: of every game) on a small
-    sample position with the engine's argument types; a PolicyError naming the function if it does not compile,
-    raises or returns the wrong shape."""
-    wanted = DECISIONS if game is None else GAME_DECISIONS[game]
+def check_compiles(plugin: LoadedPlugin, game: str | None = None) -> None:
+    """Compile and run each function of `plugin` for the decisions of game `game` (an id; None: of every game) on a
+    small sample position with the engine's argument types; a PolicyError naming the function if it does not
+    compile, raises or returns the wrong shape."""
+    from baofen_sim.games import GAMES
+
+    wanted = game_decisions(game)
     functions = {d: f for d, f in plugin.policy.functions().items() if d in wanted}
     samples: dict[str, tuple] = {}
-    for make, decisions in ((_sample_arguments, GAME_DECISIONS[Game.BAOFEN]), (_sample_arguments80, SAMPLED_80FEN),
-                            (_sample_arguments_zpy, SAMPLED_ZPY)):
-        if functions.keys() & set(decisions):
-            samples.update(make())
+    if functions.keys() & set(TRICK_DECISIONS):
+        samples.update(trick_sample_arguments())
+    for other in GAMES:
+        if functions.keys() & {d.name for d in other.decisions}:
+            samples.update(other.hook("plugin_samples")())
     for decision, function in functions.items():
         label = f"plug-in {plugin.name!r}: {decision} function {function.__name__!r}"
         try:
@@ -214,85 +217,26 @@ def check_compiles(plugin: LoadedPlugin, game: Game | None = None) -> None:
             first = str(error).strip().splitlines()[0] if str(error).strip() else ""
             raise PolicyError(f"{label} fails on a sample position: {type(error).__name__}: {first}") from None
         size = len(result) if isinstance(result, tuple) else 1
-        if size != RESULT_SIZES[decision]:
+        wanted_size = every_decision()[decision][1]
+        if size != wanted_size:
             raise PolicyError(f"{label} returns {size} value(s); {_a(decision)} {decision} function returns "
-                              f"{RESULT_SIZES[decision]}")
+                              f"{wanted_size}")
 
 
-def _sample_arguments() -> dict[str, tuple]:
-    """One sample call per decision: seat 0 of a fixed deal, trump ♠, a single lead."""
+def trick_sample_arguments() -> dict[str, tuple]:
+    """One sample call of the lead and the follow: seat 0 of a fixed deal of the default rules, trump ♠, a single
+    lead."""
     from baofen_sim.kernels.units import analyze_lead
     from baofen_sim.records import PLAY_VIEW_DTYPE
-    from baofen_sim.rules import preset
+    from baofen_sim.rules import DEFAULT_PRESET, preset
     from baofen_sim.tables import kinds_to_bits, materialize
 
-    rules = preset("baofen")
-    tb = materialize(rules, 0)
+    tb = materialize(preset(DEFAULT_PRESET), 0)
     kinds = list(range(0, 50, 2))  # 25 distinct cards
-    counts = np.zeros(NUM_KINDS, dtype=np.int8)
-    counts[kinds] = 1
     ge1, eq2 = (np.uint64(x) for x in kinds_to_bits(tb, kinds))
     lead_ge1, lead_eq2 = (np.uint64(x) for x in kinds_to_bits(tb, [kinds[0]]))
     view = np.zeros(1, dtype=PLAY_VIEW_DTYPE)[0]
     params = np.zeros(MAX_PARAMS, dtype=np.float64)
     rng = np.uint64(1)
-    legal = np.array(rules.bid_open_values, dtype=np.int64)
-    return {
-        "bid": (params, counts, legal, len(legal), np.zeros(AUCTION_STATE_SIZE, dtype=np.int64), rng),
-        "bury": (params, counts, rng, np.zeros(rules.kitty_size, dtype=np.int64)),
-        "trump": (params, counts, rng),
-        "lead": (params, tb, view, ge1, eq2, rng),
-        "follow": (params, tb, analyze_lead(tb, lead_ge1, lead_eq2), view, ge1, eq2, rng),
-    }
-
-
-def _sample_arguments80() -> dict[str, tuple]:
-    """One sample call per 80分 decision (the lead and follow are Baofen's), at level 2: seat 1 holds eight cards,
-    a pair of 2♠ among them, and may show a single or the pair, or challenge a single with the pair; the 庄 (seat 0)
-    buries 8 of his 33 cards, kitty included."""
-    from baofen_sim.games.tractor80.engine.declaring import MAX_SHOWINGS, TIER_NONE, TIER_PAIR, TIER_SINGLE
-
-    counts = np.zeros(NUM_KINDS, dtype=np.int8)
-    counts[[0, 14, 20, 27, 33, 40, 46]] = 1
-    counts[0] = 2  # 2♠ 2♠
-    tiers, suits = np.zeros(MAX_SHOWINGS, dtype=np.int64), np.zeros(MAX_SHOWINGS, dtype=np.int64)
-    tiers[:2] = TIER_SINGLE, TIER_PAIR
-    hand = np.zeros(NUM_KINDS, dtype=np.int8)
-    hand[1:34] = 1
-    params = np.zeros(MAX_PARAMS, dtype=np.float64)
-    rng, level = np.uint64(1), 0
-    return {
-        "showing": (params, counts, 8, level, NO_SEAT, TIER_NONE, 0, 1, 2, tiers, suits, rng),
-        "fandi": (params, counts, level, 0, TIER_SINGLE, 0, 1, 1, tiers[1:], suits[1:], rng),
-        "bury80": (params, hand, level, 0, rng, np.zeros(MAX_KITTY, dtype=np.int64)[:8]),
-    }
-
-
-SAMPLED_80FEN = ("showing", "fandi", "bury80")
-SAMPLED_ZPY = ("call7", "forced_call", "overcall", "concede", "bury_zpy")
-
-
-def _sample_arguments_zpy() -> dict[str, tuple]:
-    """One sample call per 找朋友 decision (the lead and follow are Baofen's): a seat of 20 cards with a pair of 7♥
-    and a 7♠ may call with either 7 after 12 cards, make the forced call with either (naming ♠ or ♥, as under
-    any_7), overcall with its pair of 7♥, concede under ♠, and bury 8 of its 28 cards (trump ♠)."""
-    from baofen_sim.cards import RANK_7, kind_of
-
-    seven_s, seven_h = kind_of(0, RANK_7), kind_of(1, RANK_7)
-    counts = np.zeros(NUM_KINDS, dtype=np.int8)
-    counts[[2, 9, 16, 22, 28, 30, 35, 41, 44, 47, 50, 52, 53, 12, 25, 38, 40]] = 1
-    counts[seven_s], counts[seven_h] = 1, 2
-    options, option_trumps = np.zeros(NUM_KINDS, dtype=np.int64), np.zeros(NUM_KINDS, dtype=np.int64)
-    options[:2] = seven_s, seven_h
-    option_trumps[:2] = 0, 1
-    hand = counts.copy()
-    hand[[0, 1, 3, 4, 13, 14, 26, 27]] = 1  # the kitty taken up: 28 cards
-    params = np.zeros(MAX_PARAMS, dtype=np.float64)
-    rng, trump = np.uint64(1), 0
-    return {
-        "call7": (params, counts, 12, 2, options, rng),
-        "forced_call": (params, counts, 2, options, option_trumps, rng),
-        "overcall": (params, counts, 1, options[1:], rng),
-        "concede": (params, counts, trump, rng),
-        "bury_zpy": (params, hand, trump, rng, np.zeros(MAX_KITTY, dtype=np.int64)[:8]),
-    }
+    return {"lead": (params, tb, view, ge1, eq2, rng),
+            "follow": (params, tb, analyze_lead(tb, lead_ge1, lead_eq2), view, ge1, eq2, rng)}

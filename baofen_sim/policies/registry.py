@@ -1,4 +1,5 @@
-"""Policy names ↔ integer ids, their parameters, and the `--policy` / `--param` options (DESIGN.md §6, §9).
+"""The built-in policies (DESIGN.md §6, §9): names ↔ integer ids, their parameters with their domains and
+defaults, the parameter files shipped with them, and the `--policy` options read into one name per seat.
 
 Every seat has one policy id (int8) and one parameter row (float64[MAX_PARAMS]). The kernels dispatch on
 the id among module-level `@njit` functions and read parameters by the index constants below, so changing
@@ -18,8 +19,8 @@ Options (DESIGN §9):
 
 `--param` options apply in the order given, so a later one overrides an earlier one (a file, then one
 key). A plug-in policy is named `module:attribute` (`policies.plugins`, docs/policies.md).
-`parse_policy_options` turns the options into what a RunSpec holds (a policy name and a {parameter: value}
-mapping per seat); `policy_arrays` turns those into the kernel arrays, once, in the materialize step.
+`policies.selection` resolves any policy name (a built-in's or a plug-in's) and turns the options into what a
+RunSpec holds (`parse_policy_options`) and into the kernel arrays (`policy_arrays`), once, in the materialize step.
 Every parameter declares its `Domain` (a set of values, or a range of whole or any numbers) beside its
 default; `param_value` checks every value, from whichever option, file or mapping, against it.
 """
@@ -30,7 +31,7 @@ import dataclasses
 import difflib
 import math
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,7 +44,7 @@ from baofen_sim.records import MAX_PARAMS, MAX_TRICKS
 POLICY_RANDOM = 0
 POLICY_HEURISTIC = 1
 POLICY_SAMPLER = 2
-DEFAULT_POLICY = "heuristic"
+DEFAULT_POLICY = policy_set.DEFAULT_POLICY
 
 # Parameter slots of `random`.
 RANDOM_PASS_WEIGHT = 0
@@ -292,61 +293,12 @@ SAMPLER_SWITCH_Z = SAMPLER.param_index("switch_z")
 SAMPLER_STOP_BEHIND = SAMPLER.param_index("stop_behind")
 
 
-# ----- look-ups ------------------------------------------------------------------------------------------
-
-
-def policy_spec(name: str) -> PolicySpec:
-    """The built-in policy called `name`; PolicyError (with a close match) otherwise."""
-    text = name.strip()
-    if text in POLICIES:
-        return POLICIES[text]
-    if ":" in text:
-        from baofen_sim.policies.plugins import plugin_spec  # plugins import this module
-
-        return plugin_spec(text)
-    close = difflib.get_close_matches(text, POLICIES, n=1, cutoff=0.5)
-    hint = f"did you mean {close[0]}? " if close else ""
-    raise PolicyError(f"unknown policy {text!r}; {hint}policies: {', '.join(POLICIES)}")
-
-
-def play_reads_target(name: str) -> bool:
-    """Whether policy `name` plays differently at different targets (`--target each` needs it not to)."""
-    if policy_set.is_plugin(name):
-        from baofen_sim.policies.plugins import plugin_reads_target
-
-        return plugin_reads_target(name)
-    return policy_spec(name).reads_target
-
-
-def policy_fallback(name: str) -> str:
-    """The built-in policy that makes the decisions policy `name` leaves out: a plug-in's fallback, else itself."""
-    if policy_set.is_plugin(name):
-        from baofen_sim.policies.plugins import plugin_fallback
-
-        return plugin_fallback(name)
-    return policy_spec(name).name
-
-
-def policy_chunk_hands(name: str) -> int | None:
-    """Hands per part file that policy `name` asks for by default (`PolicySpec.chunk_hands`), or None."""
-    return None if policy_set.is_plugin(name) else policy_spec(name).chunk_hands
-
-
-def policy_id(name: str) -> int:
-    return policy_spec(name).id
-
-
 def policy_name(pid: int) -> str:
     """The built-in policy with id `pid` (plug-in ids depend on the run: see its manifest)."""
     try:
         return POLICIES_BY_ID[int(pid)].name
     except KeyError:
         raise PolicyError(f"no built-in policy with id {pid}") from None
-
-
-def default_params(name: str) -> np.ndarray:
-    """float64[MAX_PARAMS]: the defaults of policy `name`."""
-    return policy_spec(name).defaults()
 
 
 # ----- --policy / --param ----------------------------------------------------------------------------
@@ -401,20 +353,6 @@ def param_value(param: ParamSpec, value: object, seat: int, policy: str, where: 
     return number
 
 
-def _set_param(values: dict[str, float], spec: PolicySpec, seat: int, key: str, value: object, where: str) -> None:
-    """values[key] = value, checked against the parameters of `spec` (seat `seat`'s policy)."""
-    key = key.strip()
-    try:
-        index = spec.param_index(key)
-    except KeyError:
-        close = difflib.get_close_matches(key, [p.name for p in spec.params], n=1, cutoff=0.6)
-        hint = f"did you mean {close[0]}? " if close else ""
-        known = ", ".join(p.name for p in spec.params) or "none"
-        raise PolicyError(f"{where}: unknown parameter {key!r} for policy {spec.name} (seat {seat}); "
-                          f"{hint}its parameters: {known}") from None
-    values[key] = param_value(spec.params[index], value, seat, spec.name, where)
-
-
 PARAM_FORMS = "SEAT=FILE.toml, SEAT=NAME, FILE.toml, NAME, SEAT.KEY=VALUE or KEY=VALUE"
 
 
@@ -462,103 +400,3 @@ def _load_param_file(path_text: str, where: str) -> dict[str, object]:
         if isinstance(value, dict):
             raise PolicyError(f"{where}: {str(path)!r} must be a flat table of KEY = number, found [{key}]")
     return table
-
-
-def parse_policy_options(policy_opts: Sequence[str], param_opts: Sequence[str], num_players: int = 4,
-                         default: str = DEFAULT_POLICY) -> tuple[tuple[str, ...], tuple[dict[str, float], ...]]:
-    """The `--policy` / `--param` options as a RunSpec takes them: one policy name per seat and one
-    {parameter: value} mapping per seat holding every parameter of its policy (defaults filled in).
-
-    Raises PolicyError with one line naming the problem: unknown policy (with a close match), a plug-in,
-    a bad seat, a seat given twice, an unknown parameter for that seat's policy, a bad value or file.
-    """
-    specs = [policy_spec(name) for name in policy_names(policy_opts, num_players, default)]
-    names = [spec.name for spec in specs]
-    values = [{p.name: p.default for p in spec.params} for spec in specs]
-    for opt in param_opts:
-        where = f"--param {opt!r}"
-        seat_text, key, text = _param_form(opt)
-        seats = range(num_players) if seat_text is None else [_seat(seat_text, num_players, where)]
-        if key is not None:
-            for seat in seats:
-                _set_param(values[seat], specs[seat], seat, key, text, where)
-            continue
-        for file_key, value in _load_param_file(text, where).items():
-            for seat in seats:
-                _set_param(values[seat], specs[seat], seat, file_key, value, where)
-    return tuple(names), tuple(values)
-
-
-def _param_form(opt: str) -> tuple[str | None, str | None, str]:
-    """The parts of a --param text: (SEAT, KEY, VALUE) of SEAT.KEY=VALUE, (SEAT, None, FILE) of SEAT=FILE|NAME,
-    (None, KEY, VALUE) of KEY=VALUE and (None, None, FILE) of FILE|NAME (every seat); unchecked."""
-    left, sep, right = opt.partition("=")
-    if not sep:
-        return None, None, opt
-    seat_text, dot, key = left.partition(".")
-    if not dot and not seat_text.strip().isdigit():
-        return None, seat_text.strip(), right.strip()
-    return seat_text, key.strip() if dot else None, right.strip()
-
-
-def keyed_param_options(param_opts: Sequence[str], num_players: int = 4) -> dict[tuple[int, str], str]:
-    """(seat, parameter) → the last `--param SEAT.KEY=VALUE` option that sets it (files are not looked into).
-    Raises PolicyError for a bad seat."""
-    keyed = {}
-    for opt in param_opts:
-        seat_text, key, _ = _param_form(opt)
-        if key is None:
-            continue
-        seats = range(num_players) if seat_text is None else [_seat(seat_text, num_players, f"--param {opt!r}")]
-        for seat in seats:
-            keyed[seat, key] = opt
-    return keyed
-
-
-def policy_arrays(names: Sequence[str],
-                  seat_params: Sequence[Mapping[str, float]] = ()) -> tuple[np.ndarray, np.ndarray]:
-    """The kernel arrays (ids int8[N], params float64[N, MAX_PARAMS]) of one policy name per seat and,
-    optionally, one {parameter: value} mapping per seat (e.g. a RunSpec's); unset parameters take their
-    defaults. Validated like the options."""
-    if len(seat_params) > len(names):
-        raise PolicyError(f"parameters for {len(seat_params)} seats, but policies for only {len(names)}")
-    specs = [policy_spec(name) for name in names]
-    ids = np.array([spec.id for spec in specs], dtype=np.int8)
-    params = np.zeros((len(specs), MAX_PARAMS), dtype=np.float64)
-    for seat, spec in enumerate(specs):
-        values = {p.name: p.default for p in spec.params}
-        for key, value in (seat_params[seat] if seat < len(seat_params) else {}).items():
-            _set_param(values, spec, seat, key, value, "parameters")
-        params[seat, :len(spec.params)] = [values[p.name] for p in spec.params]
-    return ids, params
-
-
-def resolve_policies(policy_opts: Sequence[str], param_opts: Sequence[str],
-                     num_players: int = 4) -> tuple[np.ndarray, np.ndarray]:
-    """The kernel arrays of the `--policy` / `--param` options (`parse_policy_options`, then
-    `policy_arrays`)."""
-    return policy_arrays(*parse_policy_options(policy_opts, param_opts, num_players))
-
-
-def describe_policies() -> str:
-    """The `policies` CLI listing: each policy with its id and its parameters, defaults, docs and domains."""
-    lines = []
-    for spec in POLICIES.values():
-        default = ", the default" if spec.name == DEFAULT_POLICY else ""
-        lines.append(f"{spec.name} (id {spec.id}{default}): {spec.doc}")
-        width = max((len(p.name) for p in spec.params), default=0)
-        for p in spec.params:
-            allowed = "" if p.domain == ANY_NUMBER else f" (allowed: {p.domain.text()})"
-            lines.append(f"    {p.name:<{width}} = {p.default:<6g} {p.doc}{allowed}")
-    from baofen_sim.games import GAME_ENGINES  # the games registry reads this one
-
-    for engine in GAME_ENGINES.values():
-        played = "every policy" if engine.policies is None else ", ".join(engine.policies)
-        lines.append(f"{engine.title} plays: {played}")
-    lines.append("Parameter files shipped (--param NAME for every seat, --param SEAT=NAME for one):")
-    for name in named_param_files():
-        lines.append(f"    {name}: {param_file_summary(name)}")
-    lines.append("Options: --policy NAME | --policy SEAT=NAME; --param SEAT=FILE.toml | --param SEAT.KEY=VALUE | "
-                 "--param KEY=VALUE (every seat)")
-    lines.append("Plug-ins: --policy SEAT=module:attribute, a PluginPolicy (docs/policies.md)")
-    return "\n".join(lines)

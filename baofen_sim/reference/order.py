@@ -102,8 +102,9 @@ class Order:
 
 
 # §1.3.3 5-player power numbers: BJ 17, LJ 16, t7 15, x7 14, t2 13, x2 12, then A 11 … 3 1 without the 7 and the 2.
-ZPY_POWER_BJ, ZPY_POWER_LJ, ZPY_POWER_TRUMP_7, ZPY_POWER_OTHER_7, ZPY_POWER_TRUMP_2, ZPY_POWER_OTHER_2 = (
-    17, 16, 15, 14, 13, 12)
+FIVE_PLAYER_POWER_BJ, FIVE_PLAYER_POWER_LJ = 17, 16
+FIVE_PLAYER_POWER_TRUMP_7, FIVE_PLAYER_POWER_OTHER_7 = 15, 14
+FIVE_PLAYER_POWER_TRUMP_2, FIVE_PLAYER_POWER_OTHER_2 = 13, 12
 # §1.5.2 5-player chains use face positions: 2 → 1, 3 → 2, …, 7 → 6, …, A → 13.
 FACE_POSITION_7 = RANK_7 + 1
 
@@ -141,14 +142,14 @@ class FivePlayerOrder(Order):
     def power(self, kind: int) -> int:
         """§1.3.3 power: BJ > LJ > t7 > x7 (equal) > t2 > x2 (equal) > A > … > 3 without the 7 and the 2."""
         if kind == BIG_JOKER:
-            return ZPY_POWER_BJ
+            return FIVE_PLAYER_POWER_BJ
         if kind == LITTLE_JOKER:
-            return ZPY_POWER_LJ
+            return FIVE_PLAYER_POWER_LJ
         rank, own = rank_of(kind), suit_of(kind) == self.trump
         if rank == RANK_7:
-            return ZPY_POWER_TRUMP_7 if own else ZPY_POWER_OTHER_7
+            return FIVE_PLAYER_POWER_TRUMP_7 if own else FIVE_PLAYER_POWER_OTHER_7
         if rank == RANK_2:
-            return ZPY_POWER_TRUMP_2 if own else ZPY_POWER_OTHER_2
+            return FIVE_PLAYER_POWER_TRUMP_2 if own else FIVE_PLAYER_POWER_OTHER_2
         return rank if rank < RANK_7 else rank - 1  # 3 → 1 … 6 → 4, 8 → 5 … A → 11
 
     def position(self, kind: int) -> int:

@@ -16,11 +16,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from baofen_sim.cards import POINTS, card_name
-from baofen_sim.games.baofen.reference.scoring import counted_throw_cards
 from baofen_sim.reference.eight import eight_kinds_held
 from baofen_sim.reference.legality import check_follow, check_lead, make_lead
 from baofen_sim.reference.order import Order
-from baofen_sim.reference.throws import validate_throw
+from baofen_sim.reference.throws import counted_throw_cards, validate_throw
 from baofen_sim.reference.trick import Lead, TrickPlay, trick_winner
 from baofen_sim.reference.units import decompose, pair_kinds, pair_runs
 from baofen_sim.reference.verdict import Illegal, IllegalStep

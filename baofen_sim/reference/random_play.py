@@ -1,34 +1,21 @@
-"""A uniform-ish random player for the reference engine: drives whole hands in tests, examples and the
-reference side of benchmarks. It leads throws (some of which fail) so that every rule path is exercised."""
+"""A uniform-ish random player of the tricks for the reference engine, whatever the game (each game's random player
+adds its own phases: `games/<game>/reference/random_play.py`), and a random deal: they drive whole hands in tests,
+examples and the reference side of benchmarks. It leads throws (some of which fail) so that every rule path is
+exercised."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
-from baofen_sim.cards import LITTLE_JOKER, NUM_SUITS, full_pack, rank_of
-from baofen_sim.games.baofen.reference.game import AUCTION, BURY, CHOOSE_TRUMP, BaofenHand
+from baofen_sim.cards import LITTLE_JOKER, full_pack, rank_of
 from baofen_sim.reference.eight import eight_kinds_held
 from baofen_sim.reference.play import TrickHand
 from baofen_sim.reference.units import decompose
 
 THROW_PROBABILITY = 0.2
 EIGHT_PROBABILITY = 0.5
-PASS_PROBABILITY = 0.4
 SAMPLE_TRIES = 200
-
-
-def random_action(state: BaofenHand, rng: random.Random):
-    """A random legal action for the player to act."""
-    if state.phase == AUCTION:
-        bids = state.auction.legal_bids()
-        return None if not bids or rng.random() < PASS_PROBABILITY else rng.choice(bids)
-    seat = state.to_act
-    if state.phase == BURY:
-        return rng.sample(state.hands[seat], state.rules.kitty_size)
-    if state.phase == CHOOSE_TRUMP:
-        return rng.randrange(NUM_SUITS)
-    return random_trick_play(state, rng)
 
 
 def random_trick_play(state: TrickHand, rng: random.Random) -> list[int]:
@@ -69,16 +56,6 @@ def random_follow(state: TrickHand, rng: random.Random) -> list[int]:
             return sorted(play)
     legal = list(state.legal_plays())
     return rng.choice(legal)
-
-
-def play_random_hand(state: BaofenHand, rng: random.Random) -> list:
-    """Play `state` to the end with random legal actions; returns the actions taken in order."""
-    actions = []
-    while not state.is_done:
-        action = random_action(state, rng)
-        state.apply(action)
-        actions.append(action)
-    return actions
 
 
 def random_deal(rng: random.Random, rules) -> tuple[list[list[int]], list[int]]:

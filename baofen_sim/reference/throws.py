@@ -75,3 +75,17 @@ def forced_unit_key(unit: Unit, order: Order, thrower_is_declarer: bool, priorit
         return (order.power(lowest), unit.size, suit_order)
     sign = 1 if priority == "fewest_cards_first" else -1
     return (sign * unit.size, unit_value(unit, order, thrower_is_declarer, LED), suit_order)
+
+
+def counted_throw_cards(rules, attempted_cards: int, failing_unit_cards: int) -> int:
+    """Cards a failed throw is charged for (§4.5, A4, `failed_throw_penalty_basis`).
+
+    all_attempted_cards: the whole attempted throw; failing_unit_cards: only the beaten units;
+    per_failure: one unit per failure whatever its size.
+    """
+    basis = rules.failed_throw_penalty_basis
+    if basis == "all_attempted_cards":
+        return attempted_cards
+    if basis == "failing_unit_cards":
+        return failing_unit_cards
+    return 1  # per_failure

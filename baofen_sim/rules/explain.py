@@ -1,7 +1,7 @@
 """`baofen-sim rules explain`: the rules in plain words, every preset's game and then every option.
 
 The text is Markdown: a title, the Chinese words a player meets, each preset's game in the sections of its
-game (`game_texts.GAME_TEXTS`), then each option (`option_texts.OPTION_TEXTS`) with what its values mean, its
+game (each game's `GameText`), then each option (`option_texts.every_option_text`) with what its values mean, its
 default in each preset, the RULES.md sections to check it against and the seed rule it comes from.
 docs/rules.md is the whole text (`REGENERATE`); the plain-text form drops the Markdown marks.
 """
@@ -11,10 +11,9 @@ from __future__ import annotations
 import difflib
 import unicodedata
 
-from baofen_sim.games.baofen.texts import GAME_TEXTS, unworded_options
-from baofen_sim.rules.games import GAME_OF_TRUMP_SELECTION, GAME_TITLES
-from baofen_sim.rules.option_texts import OPTION_TEXTS, SEEDS
-from baofen_sim.rules.presets import PRESET_DESCRIPTIONS, PRESETS, game_preset
+from baofen_sim.games import GAMES, by_id, game_of
+from baofen_sim.rules.option_texts import SEEDS, every_option_text
+from baofen_sim.rules.presets import DEFAULT_PRESET, PRESET_DESCRIPTIONS, PRESETS, game_preset
 from baofen_sim.rules.ruleset import (
     GAME_OPTIONS,
     GROUPS,
@@ -25,7 +24,7 @@ from baofen_sim.rules.ruleset import (
     diff_rules,
     option_name,
 )
-from baofen_sim.rules.support import FAST_ENGINE_GAMES, SUPPORTED
+from baofen_sim.rules.support import supported_values
 from baofen_sim.rules.toml_io import toml_value
 
 DOC_PATH = "docs/rules.md"
@@ -61,8 +60,8 @@ def _option_of(text: str) -> str:
         return option_name(text)
     except RulesError:
         nearest = difflib.get_close_matches(text, [*PRESETS, *OPTION_NAMES], n=1, cutoff=0.0)
-        raise RulesError(f"no preset or option {text!r}; the nearest is {nearest[0]} "
-                         "(`baofen-sim rules list` and `baofen-sim rules show baofen` name them all)") from None
+        raise RulesError(f"no preset or option {text!r}; the nearest is {nearest[0]} (`baofen-sim rules list` "
+                         f"and `baofen-sim rules show {DEFAULT_PRESET}` name them all)") from None
 
 
 def _introduction() -> list[str]:
@@ -73,7 +72,7 @@ def _introduction() -> list[str]:
         f"it with `{REGENERATE}`.",
         "",
         "Each preset's rules below are the whole game as a player reads it; then every house-rule option, "
-        "which a rules file (`baofen-sim rules show baofen > my.toml`) or `--set OPTION=VALUE` changes. The "
+        f"which a rules file (`baofen-sim rules show {DEFAULT_PRESET} > my.toml`) or `--set OPTION=VALUE` changes. The "
         "citations are for checking: \"RULES §5.4\" is a section of the project's rules specification, RULES.md, "
         "and S000 to S003 are the Chinese rule texts (seeds) it was written from:",
         "",
@@ -81,7 +80,7 @@ def _introduction() -> list[str]:
         "",
         "## Words",
         "",
-        *(word for text in GAME_TEXTS.values() for word in text.words),
+        *(word for game in GAMES for word in game.hook("text").words),
     ]
 
 
@@ -90,9 +89,10 @@ def _seed_lines() -> list[str]:
 
 
 def preset_lines(name: str) -> list[str]:
-    """Markdown lines of preset `name`'s game, one subsection per section of its game's text (`GAME_TEXTS`)."""
+    """Markdown lines of preset `name`'s game, one subsection per section of its game's text."""
     rules = PRESETS[name]
-    unworded = unworded_options(rules)
+    text = game_of(rules).hook("text")
+    unworded = text.unworded_options(rules)
     if unworded:
         raise RulesError(f"the rules text of preset {name} does not describe {', '.join(unworded)}")
     lines = [f"## Preset `{name}`", "", PRESET_DESCRIPTIONS[name] + "."]
@@ -100,14 +100,14 @@ def preset_lines(name: str) -> list[str]:
     if name != first.name:
         changed = ", ".join(f"`{option}`" for option, _, _ in diff_rules(first, rules))
         lines += ["", f"It differs from `{first.name}` in {changed}."]
-    for title, sections, section in GAME_TEXTS[rules.game].sections:
+    for title, sections, section in text.sections:
         lines += ["", f"### {title} (RULES {sections})", "", *section(rules)]
     return lines
 
 
 def option_lines(name: str) -> list[str]:
     """Markdown lines explaining option `name`."""
-    text = OPTION_TEXTS[name]
+    text = every_option_text()[name]
     lines = [f"#### `{name}`", "", f"{_capitalised(text.summary)}. RULES {text.rules}.", "", text.meaning, ""]
     if text.values:
         lines.append("- Values:")
@@ -116,7 +116,7 @@ def option_lines(name: str) -> list[str]:
         lines.append(f"- Values: {allowed_text(name)}.")
     readers = [game for game in GAME_OPTIONS if name in GAME_OPTIONS[game]]
     if len(readers) < len(GAME_OPTIONS):
-        only = " and ".join(GAME_TITLES[game] for game in readers)
+        only = " and ".join(by_id(game).title for game in readers)
         lines.append(f"- Only {only} reads it (RULES {SECTION_OF[name]}): setting it in another game's rules is "
                      "refused.")
     defaults = {preset_name: _shown(getattr(rules, name)) for preset_name, rules in PRESETS.items()
@@ -138,14 +138,13 @@ def _support_lines(name: str, readers: list) -> list[str]:
     """What this version plays of option `name`, per game that reads it."""
     lines = []
     if name == "trump_selection":  # the option that chooses the game
-        fast = ", ".join(f"`{selection}` ({GAME_TITLES[game]})" for selection, game in GAME_OF_TRUMP_SELECTION.items()
-                         if game in FAST_ENGINE_GAMES)
+        fast = ", ".join(f"`{game.trump_selection}` ({game.title})" for game in GAMES)
         lines.append(f"- simulate and sweep play only {fast} for now; the other values are refused there before "
                      "any hand is played.")
     for game in readers:
-        if name in SUPPORTED.get(game, {}):
-            played = ", ".join(f"`{_shown(value)}`" for value in SUPPORTED[game][name])
-            lines.append(f"- In {GAME_TITLES[game]} this version plays only {played}; other values are refused "
+        if name in supported_values(game):
+            played = ", ".join(f"`{_shown(value)}`" for value in supported_values(game)[name])
+            lines.append(f"- In {by_id(game).title} this version plays only {played}; other values are refused "
                          "before any hand is played.")
     return lines
 

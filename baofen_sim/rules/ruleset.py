@@ -1,21 +1,24 @@
-"""`RuleSet`: every house-rule parameter of RULES.md §9.1–§9.5, typed, frozen and validated.
+"""`RuleSet`: every house-rule parameter of RULES.md §9, typed, frozen and validated.
 
-Defaults are the `baofen` preset (the bf column of §9), the 80 column for the §9.4 options that only 80分
-reads and the 5p column for the §9.5 options that only the 5-player 找朋友 reads. A "–" cell (parameter unused
-by that preset) takes the value of the nearest preset that uses it; the field comment says so. Values are
-normalised on construction (a str becomes its enum, a list a tuple, an int a float where the field is a float),
-then checked; any bad value raises `RulesError` with one line naming the option and what it allows.
+The shared sections §9.1–§9.2 are declared here (`SharedOptions`); each game declares its own section in its
+package (`games/<game>/options.py`), and `RuleSet` collects them all, the shared sections first and then each game's
+in the registry's order. Defaults are the default game's first preset for the shared options and each game's own
+column for its section; a "–" cell (parameter unused by that preset) takes the value of the nearest preset that uses
+it, as the field comment says. Values are normalised on construction (a str becomes its enum, a list a tuple, an
+int a float where the field is a float), then checked; any bad value raises `RulesError` with one line naming the
+option and what it allows.
 
-A rule set plays one game (`RuleSet.game`, from `trump_selection`; games.py), which reads the options of some
-§9 sections only. The options of the other sections keep their defaults: setting one is refused, naming the
-option and the rule set, and `to_dict`, `options()` and the TOML dump leave them out, so a Baofen rule set's
-data is what it was before 80分 and 找朋友 existed (run specs hash it).
+A rule set plays one game (`RuleSet.game`, the registry's game of its `trump_selection`), which reads the shared
+sections and its own. The other games' options keep their defaults: setting one is refused, naming the option and
+the rule set, and `to_dict`, `options()` and the TOML dump leave them out, so a rule set's data is what it was
+before the other games existed (run specs hash it).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
+import importlib
 import math
 import typing
 from collections.abc import Iterable, Mapping
@@ -24,10 +27,8 @@ from enum import StrEnum
 from typing import Any
 
 from baofen_sim.cards import PACK_SIZE, SUIT_LETTERS
-from baofen_sim.rules.games import GAME_OF_TRUMP_SELECTION, GAME_PLAYERS, GAME_SECTIONS, GAME_TITLES, Game
+from baofen_sim.games import GAMES, by_id, default_game, for_trump_selection
 from baofen_sim.rules.options import (
-    AllPassMode,
-    DeclarationPollOrder,
     Direction,
     EightKindMode,
     EightKindPromotionScope,
@@ -36,47 +37,18 @@ from baofen_sim.rules.options import (
     FailedThrowPenaltyKind,
     FailedThrowPenaltyRecipient,
     FailedThrowUnitPriority,
-    FandiEligible,
-    FandiFirstChallenge,
     FollowTractorRule,
-    GameEnd,
     JokerTractorMode,
     JokerTractorRuff001,
-    KittyMultiplierBasis,
-    KittyMultiplierMultiTractor,
-    KittyPointsOwner,
     MultiUnitCompare,
-    NextDeclarerOnHold,
-    PotAtTableEnd,
     RuffStructureRule,
-    SettlementMode,
     TieRule,
     TrumpSelection,
-    UndeclaredTrumpRule,
-    UndeclaredTrumpTiebreak,
-    WangfenScope,
-    ZpyCallPollOrder,
-    ZpyConcedeCondition,
-    ZpyConcedeOutcome,
-    ZpyFirstDealSeat,
-    ZpyFlipCall,
-    ZpyFlipCard,
-    ZpyJokerFlipSuit,
-    ZpyKittyRule,
-    ZpyOvercallPollOrder,
-    ZpyTieAt80,
 )
 
-SUPPORTED_PLAYERS = (4, 5)  # §1.1.4: Baofen and 80分 seat 4, the 5-player 找朋友 (§7.4) 5
 FACE_RANKS = range(2, 15)  # face values in constant_trump_ranks: 2..10, J=11, Q=12, K=13, A=14
 NONE_TEXTS = ("none", "null")  # how "no value" is written for an optional field (TOML has no null)
-FACE_A = 14  # the face value of the ace, where a game reaching it ends (§7.3.2)
-# The §9 map options, each flattened into one field per key: map name -> (field prefix, keys).
-MAP_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "stake_multipliers": ("stake_multiplier_", ("normal", "quanji", "banji", "jintaiyang")),  # §9.3
-    "kitty_multiplier": ("kitty_multiplier_", ("single", "pair", "tractor")),  # §9.4
-    "zpy_joker_flip_suits": ("zpy_joker_flip_suit_", ("bj", "lj")),  # §9.5
-}
+SHARED_SECTIONS = ("§9.1 Table layout and card ranking", "§9.2 Following, ruffing and throws")  # every game's
 NOT_READ = "–"  # diff_rules' value of an option that a rule set's game does not read
 
 
@@ -84,11 +56,14 @@ class RulesError(ValueError):
     """A rule set that cannot be built: a bad value, an unknown option or preset, an unreadable rules file."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RuleSet:
-    """Every parameter of RULES.md §9.1–§9.5; field names are the §9 names. Frozen and hashable."""
+DEFAULT_NAME = next(iter(default_game().hook("presets")))  # the default game's first preset
 
-    name: str = "baofen"  # preset name, or "custom" once any option differs from it
+
+@dataclass(frozen=True, kw_only=True)
+class SharedOptions:
+    """The options of the shared sections §9.1–§9.2, which every game reads; field names are the §9 names."""
+
+    name: str = DEFAULT_NAME  # preset name, or "custom" once any option differs from it
 
     # ---- §9.1 Table layout and card ranking ----
     num_players: int = 4  # §1.1.4 players at the table
@@ -131,89 +106,14 @@ class RuleSet:
     eight_kind_lead_only: bool = True  # §1.8.3 [A2]
     eight_kind_promotion_scope: EightKindPromotionScope = EightKindPromotionScope.PLAY_ONLY  # §1.8.3 [A2]
 
-    # ---- §9.3 Baofen auction, all-pass and scoring ----
-    first_zhujiao_seat: int = 0  # §5.2 "南" = seat 0
-    bid_open_values: tuple[int, ...] = (85, 90, 95)  # §5.4.2 主叫 opening bids
-    bid_open_values_after_pass: tuple[int, ...] = (85, 90, 95)  # §5.4.2 [A9] a 副叫 opening
-    bid_raise_steps: tuple[int, ...] = (5, 10, 15, 20)  # §5.4.2 raises
-    bid_cap_default: int = 150  # §5.4.2 cap with ≤ 4 pairs
-    bid_cap_pairs_min: int = 5  # §5.4.2 pairs needed for the higher cap ("超过4对")
-    bid_cap_max: int = 250  # §5.4.2 cap with enough pairs
-    bid_pairs_include_jokers: bool = True  # §5.4.2 [A10]
-    kitty_points_owner: KittyPointsOwner = KittyPointsOwner.NONE  # §6.2 [A15]
-    wangfen_scope: WangfenScope = WangfenScope.ALL_50  # §6.3 [A14]
-    wangfen_full_bonus: int = 50  # §6.3 王分全抓 +50
-    wangfen_zero_penalty: int = 100  # §6.3 倒扣王分, subtracted
-    special_scores_fixed: bool = True  # §6.5 [A12] 全击/半击 scores replace S − target
-    quanji_score: int = 500  # §6.4 全击
-    banji_score: int = 250  # §6.4 半击
-    jintaiyang_declarer_score: int = -1500  # §6.5 [A13] 金太阳, S000 ledger
-    jintaiyang_defender_score: int = 500  # §6.5 [A13] 金太阳, each defender
-    categories_use_card_points_only: bool = True  # §6.4 [A16]
-    zero_result_is_win: bool = True  # §6.5 [A11]
-    settlement_mode: SettlementMode = SettlementMode.STAKES_000  # §6.6
-    base_stake: float = 1.0  # §6.6 底注 b
-    stake_declarer_factor: int = 3  # §6.6 declarer wins/loses 3b
-    stake_multiplier_normal: int = 1  # §6.6 `stake_multipliers.normal`
-    stake_multiplier_quanji: int = 4  # §6.6 `stake_multipliers.quanji` 全击
-    stake_multiplier_banji: int = 2  # §6.6 `stake_multipliers.banji` 半击
-    stake_multiplier_jintaiyang: int = 4  # §6.6 `stake_multipliers.jintaiyang` 金太阳
-    all_pass_mode: AllPassMode = AllPassMode.SHUICAO_SHARES_000  # §5.7.1 捞水草
-    shuicao_zhujiao_amount: float = 2.0  # §5.7.1 主叫 pays 2 shares
-    shuicao_fujiao_amount: float = 1.0  # §5.7.1 each 副叫 pays 1 share
-    shuicao_share_value: float = 1.0  # §5.7.1 [A17] one share in base_stake units
-    shuicao_loss_multiple: float = 1.0  # §5.7.1 a losing declarer pays 1 × the pot ("等倍")
-    shuicao_split_threshold: float = 50.0  # §5.7.1 split at ≥ 50 shares
-    shuicao_split_after_nobid_streak: int | None = None  # §5.7.3 [A17] None = off
-    direct_deduction_amount: float = 40.0  # §5.7.2 [A18]; bf "–": bf1 placeholder 40
-    table_start_rotation: bool = True  # [A48] table t's first 主叫 is (first_zhujiao_seat + t) mod players
-    pot_at_table_end: PotAtTableEnd = PotAtTableEnd.SPLIT  # [A48] a pot left after the last hand is shared
 
-    # ---- §9.4 80分 (S003) only: the defaults are the 80 column ----
-    start_level: int = 2  # §7.3.2 [A27] both teams' level at a game's start, a face value (A = 14)
-    game_end: GameEnd = GameEnd.REACH_A  # §7.3.2 [A27] "看誰先到A"
-    declare_suit_order: tuple[str, ...] = ("S", "H", "C", "D")  # §7.3.4 level pairs, highest first: "黑紅梅方"
-    declare_single_overcalls_single: bool = False  # §7.3.4 [A47]
-    allow_self_reinforce: bool = True  # §7.3.4 自保
-    allow_self_overcall: bool = False  # §7.3.4 "玩家不能反自己的主"
-    declaration_poll_order: DeclarationPollOrder = DeclarationPollOrder.RECIPIENT_FIRST  # §7.3.4 [A28]
-    undeclared_trump_rule: UndeclaredTrumpRule = UndeclaredTrumpRule.FLIP_KITTY  # §7.3.5 "翻底"
-    undeclared_trump_tiebreak: UndeclaredTrumpTiebreak = UndeclaredTrumpTiebreak.FIRST_IN_KITTY_ORDER  # [A25]
-    fandi_enabled: bool = True  # §7.3.8 反底
-    fandi_first_challenge: FandiFirstChallenge = FandiFirstChallenge.OUTRANK_DECLARATION  # §7.3.8 [A24]
-    fandi_eligible: FandiEligible = FandiEligible.NON_ZHUANG  # §7.3.8 [A24] "其他玩家可以反底"
-    fandi_ends_after_no_trump: bool = True  # §7.3.8 "一對小王反無主后，一對大王就不能再反了"
-    fandi_changes_declarer: bool = False  # §7.3.8 [A24]
-    kitty_multiplier_single: int = 2  # §7.3.11 `kitty_multiplier.single` "什么都沒有 則乘的倍數等于 2"
-    kitty_multiplier_pair: int = 4  # §7.3.11 `kitty_multiplier.pair`
-    kitty_multiplier_tractor: int = 2  # §7.3.11 `kitty_multiplier.tractor`, per card: "2乘len"
-    kitty_multiplier_basis: KittyMultiplierBasis = KittyMultiplierBasis.WINNER_PLAY  # §7.3.11 [A23]
-    kitty_multiplier_multi_tractor: KittyMultiplierMultiTractor = KittyMultiplierMultiTractor.LONGEST  # [A23]
-    threshold: int = 80  # §7.3.12 the 抓分方 take over from T = 80
-    level_step: int = 40  # §7.3.12 "每增加40分，級別上升一級"
-    zero_points_levels: int = 3  # §7.3.12 T = 0: "莊家方連升三級"
-    score_per_level: int = 2  # §7.3.12 [A21] 积分 per level, a conjecture
-    next_declarer_on_hold: NextDeclarerOnHold = NextDeclarerOnHold.PARTNER  # §7.3.6 [A26] "莊的對家做莊"
-    defender_points_floor: int | None = 0  # §7.3.12 [A42] T floored at 0; None = no floor
+GAME_OPTION_CLASSES: tuple[type, ...] = tuple(game.hook("options") for game in GAMES)  # each game's own section
 
-    # ---- §9.5 5-player (S002) only: the defaults are the 5p column ----
-    zpy_first_deal_seat: ZpyFirstDealSeat = ZpyFirstDealSeat.RANDOM  # §7.4.2 hand 1's first card, S002 1.3
-    zpy_flip_card: ZpyFlipCard = ZpyFlipCard.RANDOM_DEALT  # §7.4.3 [A31] the turned-up card
-    zpy_joker_flip_suit_bj: ZpyJokerFlipSuit = ZpyJokerFlipSuit.H  # §7.4.5 `zpy_joker_flip_suits.bj` "大王主花色为红桃"
-    zpy_joker_flip_suit_lj: ZpyJokerFlipSuit = ZpyJokerFlipSuit.S  # §7.4.5 `zpy_joker_flip_suits.lj` "小王主花色为黑桃"
-    zpy_call_poll_order: ZpyCallPollOrder = ZpyCallPollOrder.RECIPIENT_FIRST  # §7.4.4 [A28]
-    zpy_flip_call: ZpyFlipCall = ZpyFlipCall.FLIP_OR_TRUMP_7  # §7.4.5 [A50]
-    zpy_overcall_max: int = 1  # §7.4.7 [A35] "一旦有一个反主，其他玩家不能再反主"
-    # §7.4.7 [A35] from the caller's 下家, the caller last
-    zpy_overcall_poll_order: ZpyOvercallPollOrder = ZpyOvercallPollOrder.CALLER_NEXT_FIRST_CALLER_LAST
-    zpy_friend_only_without_overcall: bool = True  # §7.4.8 [A32] "如无人反主"
-    zpy_friend_points_cleared_on_reveal: bool = True  # §7.4.10 "一旦亮出该分数清零"
-    zpy_allow_concede: bool = True  # §7.4.9 认输
-    zpy_concede_condition: ZpyConcedeCondition = ZpyConcedeCondition.HELD_BOTH  # §7.4.9 [A32]
-    zpy_concede_outcome: ZpyConcedeOutcome = ZpyConcedeOutcome.DECLARER_LOSS  # §7.4.9 [A32]
-    zpy_threshold: int = 80  # §7.4.12 "抓分超过80，则抓分方赢"
-    zpy_tie_at_80: ZpyTieAt80 = ZpyTieAt80.DEFENDERS_WIN  # §7.4.12 [A29]
-    zpy_kitty_rule: ZpyKittyRule = ZpyKittyRule.S003_MULTIPLIERS  # §7.4.11 [A30]
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RuleSet(*reversed(GAME_OPTION_CLASSES), SharedOptions):  # fields: the shared sections, then each game's
+    """Every parameter of RULES.md §9.1–§9.5: the shared sections' and each game's own (`games/<game>/options.py`).
+    Frozen and hashable."""
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -226,9 +126,9 @@ class RuleSet:
     # ---- the game it plays ----
 
     @property
-    def game(self) -> Game:
-        """The game these rules play, from `trump_selection` (games.py)."""
-        return GAME_OF_TRUMP_SELECTION[self.trump_selection]
+    def game(self) -> str:
+        """The id of the game these rules play (`baofen_sim.games`), from `trump_selection`."""
+        return for_trump_selection(self.trump_selection).id
 
     @property
     def option_names(self) -> tuple[str, ...]:
@@ -291,19 +191,6 @@ class RuleSet:
         """Every option its game reads (not the name) with its value."""
         return {name: getattr(self, name) for name in self.option_names}
 
-    def bid_values(self) -> tuple[int, ...]:
-        """Every bid an auction can reach (§5.4.2): an opening value plus any raises, up to bid_cap_max;
-        ascending."""
-        reached = set(self.bid_open_values + self.bid_open_values_after_pass)
-        frontier = sorted(reached)
-        while frontier:
-            bid = frontier.pop()
-            for step in self.bid_raise_steps:
-                if bid + step <= self.bid_cap_max and bid + step not in reached:
-                    reached.add(bid + step)
-                    frontier.append(bid + step)
-        return tuple(sorted(reached))
-
 
 # ---- field types, read once from the annotations ----
 
@@ -311,14 +198,19 @@ FIELD_TYPES: dict[str, Any] = typing.get_type_hints(RuleSet)
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.name != "name")  # all games
 FIELD_DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(RuleSet)}
 
+_GAME_MODULES = [importlib.import_module(options.__module__) for options in GAME_OPTION_CLASSES]
+OPTIONS_MODULES = {game.id: module for game, module in zip(GAMES, _GAME_MODULES, strict=True)}  # its options.py
 # Headings for dumps and listings: (title, first option of the group); the title starts with its section.
 GROUPS: tuple[tuple[str, str], ...] = (
-    ("§9.1 Table layout and card ranking", "num_players"),
-    ("§9.2 Following, ruffing and throws", "follow_tractor_rule"),
-    ("§9.3 Baofen auction, all-pass and scoring", "first_zhujiao_seat"),
-    ("§9.4 80分 (S003) only", "start_level"),
-    ("§9.5 5-player (S002) only", "zpy_first_deal_seat"),
+    (SHARED_SECTIONS[0], "num_players"),
+    (SHARED_SECTIONS[1], "follow_tractor_rule"),
+    *((module.SECTION, dataclasses.fields(options)[0].name) for module, options in zip(_GAME_MODULES,
+                                                                                      GAME_OPTION_CLASSES,
+                                                                                      strict=True)),
 )
+# The §9 map options, each flattened into one field per key: map name -> (field prefix, keys).
+MAP_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    name: spec for module in _GAME_MODULES for name, spec in module.MAP_OPTIONS.items()}
 
 
 def _section_options() -> dict[str, tuple[str, ...]]:
@@ -329,17 +221,20 @@ def _section_options() -> dict[str, tuple[str, ...]]:
 
 SECTIONS: dict[str, tuple[str, ...]] = _section_options()  # "§9.1" -> its options, in field order
 SECTION_OF: dict[str, str] = {name: section for section, names in SECTIONS.items() for name in names}
-GAME_OPTIONS: dict[Game, tuple[str, ...]] = {
-    game: tuple(name for name in OPTION_NAMES if SECTION_OF[name] in sections)
-    for game, sections in GAME_SECTIONS.items()
+SHARED_SECTION_NUMBERS = tuple(title.split()[0] for title in SHARED_SECTIONS)
+GAME_SECTION: dict[str, str] = {game.id: title.split()[0] for game, (title, _) in zip(GAMES, GROUPS[2:], strict=True)}
+GAME_OPTIONS: dict[str, tuple[str, ...]] = {  # game id -> the options it reads: the shared sections' and its own
+    game.id: tuple(name for name in OPTION_NAMES
+                   if SECTION_OF[name] in (*SHARED_SECTION_NUMBERS, GAME_SECTION[game.id]))
+    for game in GAMES
 }
 
 
 def not_read_message(option: str, rules: RuleSet) -> str:
     """One line: `option` belongs to other games than the one `rules` plays."""
     section = SECTION_OF[option]
-    owners = " and ".join(GAME_TITLES[game] for game, sections in GAME_SECTIONS.items() if section in sections)
-    return (f"{option} is an option of {owners} (RULES {section}); {rules.name} plays {GAME_TITLES[rules.game]} "
+    owners = " and ".join(game.title for game in GAMES if option in GAME_OPTIONS[game.id])
+    return (f"{option} is an option of {owners} (RULES {section}); {rules.name} plays {by_id(rules.game).title} "
             "and does not read it")
 
 
@@ -367,7 +262,7 @@ def option_name(text: str) -> str:
 def unknown_option_message(key: str) -> str:
     """One line naming an unknown option and the closest known one."""
     close = difflib.get_close_matches(key, FIELD_TYPES, n=1, cutoff=0.6)
-    hint = f"; did you mean {close[0]}?" if close else " (see `baofen-sim rules show baofen` for all options)"
+    hint = f"; did you mean {close[0]}?" if close else f" (see `baofen-sim rules show {DEFAULT_NAME}` for all options)"
     return f"unknown option {key!r}{hint}"
 
 
@@ -507,36 +402,8 @@ _MINIMUM: dict[str, int | float] = {
     "kitty_size": 0,
     "failed_throw_penalty_amount": 0,
     "max_failed_throws_per_player": 1,
-    "bid_cap_pairs_min": 0,
-    "wangfen_full_bonus": 0,
-    "wangfen_zero_penalty": 0,
-    "quanji_score": 0,
-    "banji_score": 0,
-    "base_stake": 0.0,
-    "stake_declarer_factor": 0,
-    "stake_multiplier_normal": 0,
-    "stake_multiplier_quanji": 0,
-    "stake_multiplier_banji": 0,
-    "stake_multiplier_jintaiyang": 0,
-    "shuicao_zhujiao_amount": 0,
-    "shuicao_fujiao_amount": 0,
-    "shuicao_share_value": 0.0,
-    "shuicao_loss_multiple": 0,
-    "shuicao_split_threshold": 0.0,
-    "shuicao_split_after_nobid_streak": 1,
-    "direct_deduction_amount": 0,
-    "kitty_multiplier_single": 0,
-    "kitty_multiplier_pair": 0,
-    "kitty_multiplier_tractor": 0,
-    "threshold": 1,
-    "level_step": 1,
-    "zero_points_levels": 0,
-    "score_per_level": 0,
-    "defender_points_floor": 0,
-    "zpy_overcall_max": 0,
-    "zpy_threshold": 1,
+    **{name: low for module in _GAME_MODULES for name, low in module.MINIMUM.items()},
 }
-ZPY_OVERCALL_LIMIT = 3  # §7.4.7 [A35] each overcall names a suit not yet trump: at most the three others
 
 
 def _check_ranges(rules: RuleSet) -> None:
@@ -550,15 +417,17 @@ def _check_ranges(rules: RuleSet) -> None:
         if value < low:
             raise RulesError(f"{name}: {value!r} is not allowed (must be >= {low})")
     _check_table(rules)
-    _check_bids(rules)
-    _check_game(rules)
+    for options in GAME_OPTION_CLASSES:  # each game's own checks, in field order
+        problem = options.section_problem(rules, rules.num_players)
+        if problem:
+            raise RulesError(problem)
 
 
 def _check_table(rules: RuleSet) -> None:
-    seats = GAME_PLAYERS[rules.game]
-    if rules.num_players not in seats:
-        allowed = ", ".join(map(str, seats))
-        raise RulesError(f"num_players: {rules.num_players} is not supported by {GAME_TITLES[rules.game]} "
+    game = by_id(rules.game)
+    if rules.num_players not in game.players:
+        allowed = ", ".join(map(str, game.players))
+        raise RulesError(f"num_players: {rules.num_players} is not supported by {game.title} "
                          f"(supported: {allowed})")
     dealt = rules.num_players * rules.hand_size + rules.kitty_size
     if dealt != PACK_SIZE:
@@ -572,39 +441,6 @@ def _check_table(rules: RuleSet) -> None:
             raise RulesError(f"constant_trump_ranks: {rank} is not a face value (2..14, J=11 Q=12 K=13 A=14)")
     if len(set(ranks)) != len(ranks):
         raise RulesError(f"constant_trump_ranks: {list(ranks)} lists a rank twice")
-    if not 0 <= rules.first_zhujiao_seat < rules.num_players:
-        raise RulesError(
-            f"first_zhujiao_seat: {rules.first_zhujiao_seat} is not a seat (0..{rules.num_players - 1})"
-        )
-
-
-def _check_bids(rules: RuleSet) -> None:
-    for name in ("bid_open_values", "bid_open_values_after_pass", "bid_raise_steps"):
-        values = getattr(rules, name)
-        if not values or any(v <= 0 or v % 5 for v in values) or list(values) != sorted(set(values)):
-            raise RulesError(f"{name}: {list(values)} must be positive multiples of 5, ascending, not empty")
-    for name in ("bid_cap_default", "bid_cap_max"):
-        if getattr(rules, name) % 5:
-            raise RulesError(f"{name}: {getattr(rules, name)} is not a multiple of 5")
-    highest_open = max(rules.bid_open_values + rules.bid_open_values_after_pass)
-    if highest_open > rules.bid_cap_default:
-        raise RulesError(f"bid_cap_default: {rules.bid_cap_default} is below the opening bid {highest_open}")
-    if rules.bid_cap_max < rules.bid_cap_default:
-        raise RulesError(f"bid_cap_max: {rules.bid_cap_max} is below bid_cap_default {rules.bid_cap_default}")
-
-
-def _check_game(rules: RuleSet) -> None:
-    if sorted(rules.declare_suit_order) != sorted(SUIT_LETTERS):
-        raise RulesError(f"declare_suit_order: {list(rules.declare_suit_order)} must list each suit "
-                         f"{', '.join(SUIT_LETTERS)} once, highest first")
-    last = FACE_A if rules.game_end == GameEnd.WIN_HAND_AT_A else FACE_A - 1
-    if not FACE_RANKS.start <= rules.start_level <= last:
-        why = "" if last == FACE_A else " with game_end = reach_A, where reaching A ends the game"
-        raise RulesError(f"start_level: {rules.start_level} is not allowed{why} (a face value "
-                         f"{FACE_RANKS.start}..{last}; J=11 Q=12 K=13 A=14)")
-    if rules.zpy_overcall_max > ZPY_OVERCALL_LIMIT:
-        raise RulesError(f"zpy_overcall_max: {rules.zpy_overcall_max} is not allowed (0..{ZPY_OVERCALL_LIMIT}: "
-                         "each overcall names a suit not yet trump this hand)")
 
 
 def diff_rules(a: RuleSet, b: RuleSet) -> list[tuple[str, Any, Any]]:

@@ -1,7 +1,8 @@
-"""Rule sets as TOML files: read with tomllib, written by hand (no extra dependency).
+"""Rule sets as TOML files: read with tomllib, written by hand (no extra dependency); and `load_rules`, the rule
+set of a preset name or a TOML file.
 
 A file may start with `preset = "NAME"` and then set any options its game reads; unset options keep the preset's
-values (or the `baofen` defaults without a preset line). Map options may also be given as a table
+values (or the default preset's without a preset line). Map options may also be given as a table
 (`[stake_multipliers]`, `[kitty_multiplier]`). An optional option is unset with the string "none" (TOML has no
 null). `dump_toml` writes every option of the rule set's game, so `load_toml` of its output gives back the same
 RuleSet, name included; each option's line ends in a comment saying what it is (rules/option_texts.py).
@@ -14,9 +15,9 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from baofen_sim.rules.option_texts import OPTION_TEXTS
+from baofen_sim.rules.option_texts import every_option_text
 from baofen_sim.rules.presets import PRESETS, preset
-from baofen_sim.rules.ruleset import GROUPS, RulesError, RuleSet, allowed_text, same_options
+from baofen_sim.rules.ruleset import DEFAULT_NAME, GROUPS, RulesError, RuleSet, allowed_text, same_options
 
 HEADER = "# baofen-sim rule set: RULES.md §9 (load with --rules FILE.toml)"
 
@@ -46,7 +47,7 @@ def loads_toml(text: str, source: str = "<string>") -> RuleSet:
 def rules_from_data(data: dict[str, Any]) -> RuleSet:
     """Options from parsed TOML (or JSON) data with an optional `preset` key naming the base."""
     data = dict(data)
-    base_name = data.pop("preset", "baofen")
+    base_name = data.pop("preset", DEFAULT_NAME)
     if not isinstance(base_name, str):
         raise RulesError(f"preset: {base_name!r} is not one of {', '.join(PRESETS)}")
     return RuleSet.from_dict(data, base=preset(base_name))
@@ -70,7 +71,7 @@ def dump_toml(rules: RuleSet) -> str:
 
 def _option_line(name: str, value: Any) -> str:
     """`name = value  # [allowed values; ]what it is; RULES §…`: one comment line per option."""
-    text = OPTION_TEXTS[name]
+    text = every_option_text()[name]
     comment = f"{text.summary}; RULES {text.rules}"
     allowed = allowed_text(name)
     if (allowed.startswith("one of") and "," in allowed) or value is None:
@@ -89,3 +90,17 @@ def toml_value(value: Any) -> str:
     if isinstance(value, tuple):
         return "[" + ", ".join(toml_value(v) for v in value) + "]"
     return json.dumps(str(value), ensure_ascii=False)  # a JSON string is a valid TOML basic string
+
+
+def load_rules(spec: str | Path) -> RuleSet:
+    """A preset name, or the path of a TOML rules file (anything ending in .toml or naming a file)."""
+    text = str(spec)
+    if text in PRESETS:
+        return PRESETS[text]
+    path = Path(text)
+    if path.suffix == ".toml" or path.exists():
+        return load_toml(path)
+    try:
+        return preset(text)
+    except RulesError as error:
+        raise RulesError(f"{error}; or give a .toml file") from None

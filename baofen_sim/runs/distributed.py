@@ -31,7 +31,6 @@ from typing import Any
 
 from baofen_sim import policy_set
 from baofen_sim.io.manifest import ChunkEntry
-from baofen_sim.rules import Game
 from baofen_sim.runs.runspec import RunSpec
 from baofen_sim.runs.simulate import (
     ENGINE_RUNNER,
@@ -64,7 +63,7 @@ class DaskBackend:
             raise SimulateError("--backend dask needs dask and distributed: pip install 'dask[distributed]'") from None
         if workers is not None and (scheduler is not None or workers < 1):
             raise SimulateError("--workers N (N >= 1) sizes the LocalCluster of --backend dask without --scheduler")
-        self.echo, self.cluster, self.game = echo, None, Game.BAOFEN
+        self.echo, self.cluster, self.game = echo, None, None
         if scheduler is None:
             workers = workers or os.cpu_count() or 1
             numba_threads = max(1, (os.cpu_count() or 1) // workers)
@@ -158,7 +157,7 @@ class DaskBackend:
                 self.client.cancel(list(submitted))
 
 
-def prepare_worker(policies: tuple[str, ...], game: Game = Game.BAOFEN) -> float:
+def prepare_worker(policies: tuple[str, ...], game: str | None = None) -> float:
     """On a worker: select the run's policy set and load (or compile) the game's engine; the seconds it took."""
     from baofen_sim.runs.simulate import warm_up_engine
 

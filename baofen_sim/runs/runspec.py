@@ -25,13 +25,13 @@ import json
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, NamedTuple, overload
 
 from baofen_sim.codes import DECLARER_BY_AUCTION, DECLARER_EACH
-from baofen_sim.games import game_engine
-from baofen_sim.policies.registry import PolicyError, play_reads_target, policy_chunk_hands, policy_fallback
-from baofen_sim.rules import RuleSet, preset, require_supported
+from baofen_sim.games import game_of
+from baofen_sim.policies.registry import PolicyError
+from baofen_sim.policies.selection import play_reads_target, policy_chunk_hands, policy_fallback
+from baofen_sim.rules import DEFAULT_PRESET, RuleSet, preset, require_supported
 
 # Bump when the same RunSpec would produce different rows (an engine or rules fix that changes outcomes).
 RULES_VERSION = 2  # 2: seat-stable deals keyed on the global hand, A48 table start and end
@@ -60,7 +60,7 @@ class Chunk(NamedTuple):
 class RunSpec:
     """One simulation run. Frozen and hashable; `policies` and `params` are normalised to one entry per seat."""
 
-    rules: RuleSet = field(default_factory=lambda: preset("baofen"))
+    rules: RuleSet = field(default_factory=lambda: preset(DEFAULT_PRESET))
     policies: tuple[str, ...] = ()  # policy name per seat; () = DEFAULT_POLICY at every seat
     params: tuple[Params, ...] = ()  # policy parameters per seat (name → value); () = none at any seat
     seed: int = 0
@@ -80,7 +80,7 @@ class RunSpec:
     def __post_init__(self) -> None:
         require_supported(self.rules)  # a game or value the engine does not play: refused before any work
         seats = self.rules.num_players
-        policies = tuple(self.policies) or (game_engine(self.rules.game).default_policy,) * seats
+        policies = tuple(self.policies) or (game_of(self.rules).default_policy,) * seats
         params = tuple(_normal_params(p) for p in self.params) or ((),) * seats
         if len(policies) != seats or len(params) != seats:
             raise RunSpecError(f"policies and params need one entry per seat ({seats} seats)")
@@ -102,7 +102,7 @@ class RunSpec:
 
     def _check_game(self) -> None:
         """What the engine of the rules' game plays: its policies, and whether it has forced declarers."""
-        engine = game_engine(self.rules.game)
+        engine = game_of(self.rules)
         if self.tricks and not engine.tricks:
             raise RunSpecError(f"--tricks: {engine.title} runs write no trick rows yet")
         if not engine.forced_declarer and (self.declarer is not None or self.target is not None):
@@ -348,16 +348,3 @@ def _check_int(name: str, value: Any, low: int, high: int | None = None) -> None
     if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
         raise RunSpecError(f"{name}: {value!r} is not an integer {bound}")
-
-
-def run_spec_of(out_dir: str | Path) -> RunSpec:
-    """The RunSpec of a run directory written by `simulate` (RunSpecError if it holds no readable run)."""
-    from baofen_sim.io.manifest import ManifestError, read_manifest  # the manifest module imports this one
-
-    try:
-        manifest = read_manifest(out_dir)
-    except ManifestError as error:
-        raise RunSpecError(str(error)) from None
-    if manifest is None:
-        raise RunSpecError(f"{out_dir}: no manifest.json (not a run directory written by simulate)")
-    return manifest.run_spec()

@@ -36,7 +36,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.text import Text
 
 from baofen_sim import policy_set
-from baofen_sim.games import game_engine, resolve
+from baofen_sim.games import by_id, game_of
 from baofen_sim.io.lock import LOCK_NAME, run_lock
 from baofen_sim.io.manifest import (
     COMPLETE,
@@ -66,7 +66,6 @@ from baofen_sim.io.parquet import (
     write_part,
 )
 from baofen_sim.io.schema import ChunkResult, SchemaError, hands_to_arrow, tricks_to_arrow
-from baofen_sim.rules import Game
 from baofen_sim.rules.presets import game_preset
 from baofen_sim.runs.runspec import RULES_VERSION, RunSpec
 
@@ -139,27 +138,28 @@ COMPILE_NOTICE = ("compiling the engine for these policies on this machine, on e
                   "2 cores; `baofen-sim warmup` does it ahead of time) ...")
 
 
-def engine_is_compiled(game: Game = Game.BAOFEN) -> bool:
-    """True if this machine's Numba cache holds the game's engine for the current sources (a warm start)."""
-    top_kernel = resolve(game_engine(game).top_kernel)
+def engine_is_compiled(game: str | None = None) -> bool:
+    """True if this machine's Numba cache holds the engine of game `game` (an id; None: the default game) for the
+    current sources (a warm start)."""
+    top_kernel = by_id(game).top_kernel()
     try:
         return Path(top_kernel._cache._cache_file._index_path).exists()
     except AttributeError:  # another Numba version's cache layout: assume warm rather than guess
         return True
 
 
-def warm_up_engine(policies: tuple[str, ...], game: Game = Game.BAOFEN) -> float:
+def warm_up_engine(policies: tuple[str, ...], game: str | None = None) -> float:
     """Compile `game`'s engine for the policy set of `policies` (or load it from the cache) by playing one hand
     with each of them; the seconds it took. The set must already be selected (`policies.select_policies`)."""
-    run_chunk = resolve(game_engine(game).run_chunk)
+    run_chunk = by_id(game).run_chunk
     started = time.perf_counter()
-    rules = game_preset(game)
+    rules = game_preset(by_id(game).id)
     for name in dict.fromkeys(policies):
         run_chunk(RunSpec(rules=rules, policies=(name,) * rules.num_players, deals=1, hands_per_table=1), 0, 1)
     return time.perf_counter() - started
 
 
-def compile_engine(show: bool | None = None, game: Game = Game.BAOFEN) -> WarmUpReport:
+def compile_engine(show: bool | None = None, game: str | None = None) -> WarmUpReport:
     """Compile `game`'s engine of this process's policy set on every core (`baofen_sim.runs.warmup`), showing it
     progress (`show` as `simulate`'s `progress`); the top kernel compiles here, by `warm_up_engine`."""
     from baofen_sim.runs.warmup import warm_up
@@ -170,7 +170,7 @@ def compile_engine(show: bool | None = None, game: Game = Game.BAOFEN) -> WarmUp
 def engine_run_chunk(spec: RunSpec, first_table: int, n_tables: int) -> ChunkResult:
     """The chunk runner of the Numba engine of the spec's game (imported on first use: it compiles or loads cached
     kernels)."""
-    return resolve(game_engine(spec.rules.game).run_chunk)(spec, first_table, n_tables)
+    return game_of(spec.rules).run_chunk(spec, first_table, n_tables)
 
 
 ENGINE_RUNNER = engine_run_chunk  # the engine itself, whatever a test puts in its place
@@ -221,14 +221,11 @@ def play_chunks(out: Path, manifest: Manifest | SweepManifest, ledgers: Sequence
     writer.save()
     game = ledgers[0][1].spec.rules.game
     if runner is ENGINE_RUNNER and backend.name == LocalBackend.name and not engine_is_compiled(game):
-        if game_engine(game).compile_plan:
-            echo(COMPILE_NOTICE)
-            report = compile_engine(progress, game)
-            for line in report.notes:
-                echo(f"note: {line}")
-            echo(report.summary(policy_set.selected()))
-        else:
-            echo(f"compiling the {game_engine(game).title} engine on this machine (once: about two minutes) ...")
+        echo(COMPILE_NOTICE)
+        report = compile_engine(progress, game)
+        for line in report.notes:
+            echo(f"note: {line}")
+        echo(report.summary(policy_set.selected()))
     tasks = (ChunkTask(variant, ledger.spec, entry) for variant, ledger in ledgers for entry in ledger.pending())
     try:
         with progress_reporter(progress, total, done, title) as advance:
@@ -388,7 +385,7 @@ def write_chunk(spec: RunSpec, out: Path, entry: ChunkEntry, run_chunk: ChunkRun
     if hand is None or not np.array_equal(hand, expected):
         raise SchemaError(f"chunk at table {entry.first_table}: `hand` is not {entry.first_hand}.."
                           f"{entry.first_hand + entry.hands - 1} in order ({spec.rows_per_hand} row(s) each)")
-    hands = hands_to_arrow(result.hands, spec.num_players, resolve(game_engine(spec.rules.game).rows))
+    hands = hands_to_arrow(result.hands, spec.num_players, game_of(spec.rules).rows())
     if entry.tricks_part:
         if result.tricks is None:
             raise SchemaError("the run asks for tricks but the engine returned none")

@@ -30,12 +30,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from baofen_sim.games import game_engine
+from baofen_sim.games import by_id, game_of
 from baofen_sim.io.lock import run_lock
 from baofen_sim.io.manifest import SweepManifest, VariantEntry, package_versions, read_manifest, utc_now
-from baofen_sim.policies.registry import PolicyError, keyed_param_options, parse_policy_options, policy_spec
+from baofen_sim.policies.registry import PolicyError
+from baofen_sim.policies.selection import keyed_param_options, parse_policy_options, policy_spec
 from baofen_sim.rules import RulesError
-from baofen_sim.rules.games import GAME_TITLES
 from baofen_sim.rules.ruleset import FIELD_TYPES, option_name
 from baofen_sim.runs import simulate as runs
 from baofen_sim.runs.runspec import RunSpec
@@ -109,7 +109,7 @@ def parse_vary(text: str, base: RunSpec, policy_opts: Sequence[str] = (), param_
     if any(ch in value for value in values for ch in FORBIDDEN_IN_VALUES):
         raise SweepError(f"{where}: values may not contain {' '.join(FORBIDDEN_IN_VALUES)}")
     head, dot, key = left.strip().partition(".")
-    default = game_engine(base.rules.game).default_policy
+    default = game_of(base.rules).default_policy
     try:
         if dot and head.isdigit():
             vary = Vary(f"{key.strip()}_{int(head)}", values, int(head), key.strip())
@@ -162,8 +162,8 @@ def plan_variants(base: RunSpec, varies: Sequence[Vary]) -> list[Variant]:
         rules = base.rules.with_overrides([f"{v.name}={value}" for v, value in zip(varies, combination, strict=True)
                                            if not v.key])
         if rules.game != base.rules.game:
-            raise SweepError(f"--vary {', '.join(names)}: a variant plays {GAME_TITLES[rules.game]}, the base rules "
-                             f"{GAME_TITLES[base.rules.game]}; a sweep compares variants of one game")
+            raise SweepError(f"--vary {', '.join(names)}: a variant plays {by_id(rules.game).title}, the base rules "
+                             f"{by_id(base.rules.game).title}; a sweep compares variants of one game")
         params = [dict(p) for p in base.params]
         for v, value in zip(varies, combination, strict=True):
             for seat in v.seats(base.num_players):

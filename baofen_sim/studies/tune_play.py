@@ -10,11 +10,9 @@ zero. A round is a declarer pass then a defender pass, on fresh deals (a new see
 after a round in which neither side gained, or after `rounds`. It starts from the given parameters
 (`--start`: the defaults, or e.g. the named file heuristic-untuned).
 
-80分 (`--rules tractor-80fen`, GRID80): no one is forced to declare; every deal is a table's first hand (the 庄 the
-last seat to show, RULES.md §7.3.6), so the paired runs of a round share the deals, the showings, the 庄 and the bury
-(which read no play parameter), and the objective is the 庄家方's 积分 change (the `settle` of the 庄's seat, §7.3.12:
-the levels won or lost, × score_per_level). "declarer" is the 庄家方 (the 庄 and his partner), the defenders the
-抓分方, and each side's last-trick guard (`declarer_last_trick`, `defender_last_trick`) is tuned with its play.
+What differs between games is the game's `PlayTuning` (its `tune_play` hook): the grid, the objective, and whether
+seat 0 is forced to declare at a target. A game without forced declarers (80分) plays every deal as a table's first
+hand, so that the paired runs of a round share the deals and everything before the play (`games/<game>/tuning.py`).
 
 Written to OUT: `rounds.json` (every value tried: its mean, paired gain and CI, and what was kept) and
 `tuned.toml`, the play parameters for every seat (`--param OUT/tuned.toml`); the heuristic's defaults
@@ -31,10 +29,9 @@ from pathlib import Path
 import numpy as np
 
 from baofen_sim.analysis.stats import mean_interval
-from baofen_sim.games import game_engine, resolve
+from baofen_sim.games import game_of
 from baofen_sim.policies.registry import HEURISTIC
 from baofen_sim.rules import RuleSet
-from baofen_sim.rules.games import Game
 from baofen_sim.runs.runspec import RunSpec
 
 # Each side's play parameters and the values tried (bidding and bury parameters are left to tune-bids).
@@ -47,31 +44,43 @@ GRID: dict[str, dict[str, tuple[float, ...]]] = {
     "defenders": {"feed_points": (0.0, 0.5, 1.0, 2.0), "defender_win_min_points": WIN_MIN_POINTS,
                   "defender_ruff_min_points": RUFF_MIN_POINTS, "defender_throw_sure": ON_OFF},
 }
-TUNE_PLAY_TARGET = 85  # Baofen: the forced declarer's target by default
-LAST_TRICK_CARDS = (0.0, 1.0, 2.0, 3.0, 4.0, 5.0)
-GRID80: dict[str, dict[str, tuple[float, ...]]] = {
-    side: {**names, f"{'declarer' if side == 'declarer' else 'defender'}_last_trick": LAST_TRICK_CARDS}
-    for side, names in GRID.items()
-}
 SIDES = tuple(GRID)
-OBJECTIVES = {Game.BAOFEN: "the declarer's settlement (seat 0, forced to declare at the target)",
-              Game.TRACTOR_80FEN: "the 庄家方's 积分 change (the settle of the 庄's seat)"}
+
+
+@dataclass(frozen=True)
+class PlayTuning:
+    """What `tune-play` tunes in one game (its `tune_play` hook)."""
+
+    grid: dict[str, dict[str, tuple[float, ...]]]  # each side's parameters and the values tried
+    objective: str  # in words, for rounds.json
+    side_result: Callable[[dict[str, np.ndarray], RunSpec], np.ndarray]  # the declarer's side's result per deal
+    forced_target: int | None = None  # seat 0 declares every deal at this target by default (None: the deal decides)
 
 
 @dataclass
 class TuneConfig:
     rules: RuleSet
     deals: int = 200_000
-    target: int = TUNE_PLAY_TARGET  # Baofen only
+    target: int | None = None  # the forced declarer's target, in a game with forced declarers (default: its tuning's)
     rounds: int = 4
     seed: int = 1
     threads: int | None = None
     start: Mapping[str, float] = field(default_factory=dict)  # parameters to start from (others: defaults)
 
     @property
+    def tuning(self) -> PlayTuning:
+        return game_of(self.rules).hook("tune_play")
+
+    @property
     def grid(self) -> dict[str, dict[str, tuple[float, ...]]]:
         """Each side's parameters and the values tried, for the rules' game."""
-        return GRID80 if self.rules.game == Game.TRACTOR_80FEN else GRID
+        return self.tuning.grid
+
+    @property
+    def forced_target(self) -> int | None:
+        """The target seat 0 declares at (None: the game has no forced declarer)."""
+        default = self.tuning.forced_target
+        return None if default is None else (default if self.target is None else self.target)
 
 
 @dataclass
@@ -81,17 +90,15 @@ class Tuning:
 
 
 def declarer_settlements(config: TuneConfig, params: Mapping[str, float], seed: int) -> np.ndarray:
-    """The declarer's side's result on each deal (`OBJECTIVES`), every seat playing `params`: in Baofen seat 0's
-    settlement, forced to declare at config.target; in 80分 the 庄家方's 积分 change, one hand per table."""
-    game = config.rules.game
-    forced = {"declarer": 0, "target": config.target} if game == Game.BAOFEN else {}
-    spec = RunSpec(rules=config.rules, policies=("heuristic",) * 4, params=(dict(params),) * 4,
+    """The declarer's side's result on each deal (the game's objective), every seat playing `params`, one hand per
+    table; seat 0 forced to declare at the target where the game has forced declarers."""
+    target = config.forced_target
+    forced = {} if target is None else {"declarer": 0, "target": target}
+    seats = config.rules.num_players
+    spec = RunSpec(rules=config.rules, policies=("heuristic",) * seats, params=(dict(params),) * seats,
                    deals=config.deals, hands_per_table=1, seed=seed, threads=config.threads, **forced)
-    hands = resolve(game_engine(game).run_chunk)(spec, 0, spec.tables).hands  # this process's policy set
-    if game == Game.BAOFEN:
-        return hands["settle_0"].astype(np.float64)
-    settle = np.stack([hands[f"settle_{seat}"] for seat in range(spec.num_players)], axis=1)
-    return settle[np.arange(len(settle)), hands["zhuang"]].astype(np.float64)
+    hands = game_of(config.rules).run_chunk(spec, 0, spec.tables).hands  # this process's policy set
+    return config.tuning.side_result(hands, spec)
 
 
 def side_settlements(config: TuneConfig, tuning: Tuning, name: str, value: float, seed: int) -> np.ndarray:
@@ -145,12 +152,12 @@ def tune_play(config: TuneConfig, out: Path, echo: Callable[[str], None] = print
 
 def write(out: Path, config: TuneConfig, tuning: Tuning) -> None:
     """rounds.json and tuned.toml (temp file + rename each)."""
-    baofen = config.rules.game == Game.BAOFEN
-    files = {"rounds.json": json.dumps({"deals": config.deals, "target": config.target if baofen else None,
-                                        "rules": config.rules.name, "objective": OBJECTIVES[config.rules.game],
+    target = config.forced_target
+    files = {"rounds.json": json.dumps({"deals": config.deals, "target": target,
+                                        "rules": config.rules.name, "objective": config.tuning.objective,
                                         "start": dict(config.start), "rounds": tuning.rounds},
                                        indent=1, ensure_ascii=False) + "\n"}
-    where = f"target {config.target}" if baofen else f"{config.rules.name}, the 庄家方's 积分"
+    where = f"target {target}" if target is not None else f"{config.rules.name}, {config.tuning.objective}"
     lines = [f"# heuristic play parameters, tuned by baofen-sim tune-play ({where}, "
              f"{config.deals} deals per evaluation); the bidding and bury parameters are left as they were"]
     lines += [f"{name} = {tuning.params[name]!r}" for side in SIDES for name in config.grid[side]]

@@ -11,35 +11,18 @@ Position: "trump", "declarer", "leader" and the current "hands" (equal sizes), t
 {"pot": p, "cumulative": [..]} carries the table ledger in. A record may stop at any step.
 Malformed input raises RecordError whose message says where.
 
-A record's rule set ("rules": a preset or a TOML rules file, and its "options") chooses its game: the records of
-an 80分 rule set such as `tractor-80fen` (`io.tractor80_records`) and of a 找朋友 rule set such as `zhaopengyou-5p`
-(`io.zhaopengyou_records`) have keys of their own.
+A record's rule set ("rules": a preset or a TOML rules file, and its "options") chooses its game
+(`io.records.parse_record`); this is the Baofen record.
 """
 
 from __future__ import annotations
 
-import json
-import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from baofen_sim.cards import SUIT_LETTERS, card_name
-from baofen_sim.games.tractor80.record import (
-    TRACTOR80_GAME_KEYS,
-    TRACTOR_80FEN,
-    Tractor80Position,
-    Tractor80Record,
-    parse_tractor80_record,
-)
-from baofen_sim.games.zhaopengyou.record import (
-    ZHAOPENGYOU_5P,
-    ZHAOPENGYOU_GAME_KEYS,
-    ZhaopengyouPosition,
-    ZhaopengyouRecord,
-    parse_zhaopengyou_record,
-)
 from baofen_sim.io.record_fields import (
+    GameKeys,
     RecordError,
     card_lists,
     cards,
@@ -47,16 +30,14 @@ from baofen_sim.io.record_fields import (
     check_order,
     numbers,
     optional_int,
-    parse_rules,
     require,
     seat,
 )
-from baofen_sim.rules import Game, RuleSet
+from baofen_sim.rules import RuleSet
 
 HAND_KEYS = {"rules", "options", "zhujiao", "hands", "kitty", "bids", "bury", "trump", "plays", "table"}
 POSITION_KEYS = {"rules", "options", "trump", "declarer", "leader", "hands", "plays", "target", "buried",
                  "table"}
-BAOFEN = "baofen"
 PASS = "pass"
 
 
@@ -77,47 +58,14 @@ class GameRecord:
     table: dict[str, Any] | None = None
 
 
-STDIN = "-"
+RECORD_KEYS: GameKeys = (HAND_KEYS, POSITION_KEYS)
 
 
-AnyRecord = GameRecord | Tractor80Record | Tractor80Position | ZhaopengyouRecord | ZhaopengyouPosition
-
-
-def load_record(path: str | Path) -> AnyRecord:
-    """The record in the JSON file at `path` (`-`: standard input); RecordError naming the file and place."""
-    name = "<stdin>" if str(path) == STDIN else str(path)
-    try:
-        raw = sys.stdin.buffer.read() if str(path) == STDIN else Path(path).read_bytes()
-    except FileNotFoundError:
-        raise RecordError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise RecordError(f"{name}: a directory, not a record file") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{name}: not valid JSON: {exc}") from None
-    except RecursionError:
-        raise RecordError(f"{name}: not valid JSON: nested too deeply") from None
-    try:
-        return parse_record(data)
-    except RecordError as exc:
-        raise RecordError(f"{name}: {exc}") from None
-
-
-def parse_record(data: Any) -> AnyRecord:
-    """The record of the game its rule set plays ("rules" and "options"; default baofen)."""
-    if not isinstance(data, dict):
-        raise RecordError("a game record must be a JSON object")
-    rules = parse_rules(data)
-    if rules.game == Game.TRACTOR_80FEN:
-        return parse_tractor80_record(data, rules, other_games={BAOFEN: (HAND_KEYS, POSITION_KEYS),
-                                                                ZHAOPENGYOU_5P: ZHAOPENGYOU_GAME_KEYS})
-    if rules.game == Game.ZHAOPENGYOU_5P:
-        return parse_zhaopengyou_record(data, rules, other_games={BAOFEN: (HAND_KEYS, POSITION_KEYS),
-                                                                  TRACTOR_80FEN: TRACTOR80_GAME_KEYS})
+def parse_baofen_record(data: dict, rules: RuleSet, other_games: dict[str, GameKeys]) -> GameRecord:
+    """A Baofen record from its JSON object and its rule set (`record_fields.parse_rules`); `other_games`: the other
+    games' keys, named as theirs."""
     is_position = "leader" in data
-    check_keys(data, (HAND_KEYS, POSITION_KEYS), is_position, "position" if is_position else "full-hand record",
-               other_games={TRACTOR_80FEN: TRACTOR80_GAME_KEYS, ZHAOPENGYOU_5P: ZHAOPENGYOU_GAME_KEYS})
+    check_keys(data, RECORD_KEYS, is_position, "position" if is_position else "full-hand record", other_games)
     seats = rules.num_players
     hands = card_lists(require(data, "hands"), "hands", count=seats)
     record = GameRecord(rules, is_position, hands, plays=card_lists(data.get("plays", []), "plays"),

@@ -14,20 +14,22 @@ the table state before the hand in its `"table"` key (pot and cumulative totals,
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from baofen_sim.cards import NUM_KINDS, PACK_SIZE, SUIT_LETTERS, format_cards
+from baofen_sim.cards import SUIT_LETTERS, format_cards
 from baofen_sim.codes import CATEGORY_LABELS, LEAD_KIND_LABELS, LOG_FAILED_THROW, LOG_FORCED, NO_SEAT, PASS
+from baofen_sim.engine.deal import deal
 from baofen_sim.games.baofen.engine.chunk import hand_arrays, play_chunk
 from baofen_sim.games.baofen.record import position_to_json, record_to_json
+from baofen_sim.io.manifest import run_spec_of
 from baofen_sim.io.record_fields import record_rules
-from baofen_sim.kernels import rng
 from baofen_sim.materialize import kernel_inputs
-from baofen_sim.runs.runspec import EACH, RunSpec, RunSpecError, run_spec_of
+from baofen_sim.runs.runspec import EACH, RunSpec, RunSpecError
 from baofen_sim.tables import bits_to_kinds
 
 
@@ -48,23 +50,6 @@ class ReplayedHand:
     tricks: list[dict[str, Any]]  # the engine's trick rows (io.schema trick columns but `hand`)
     pot_before: float
     cumulative_before: list[float]
-
-
-def deal(seed: int, hand: int, num_players: int = 4, hand_size: int = 25) -> tuple[list[list[int]], list[int]]:
-    """The deal of the run's hand `hand` (global index) under `seed`: per-seat sorted kinds (absolute
-    seats), and the kitty."""
-    pack = np.zeros(PACK_SIZE, dtype=np.int64)
-    rng.deal_pack(seed, hand, pack)
-    ge1 = np.zeros(num_players, dtype=np.uint64)
-    eq2 = np.zeros(num_players, dtype=np.uint64)
-    kitty_ge1, kitty_eq2 = rng.deal_hands(pack, num_players, hand_size, ge1, eq2)
-    counts = np.zeros(NUM_KINDS, dtype=np.int64)
-
-    def kinds(g, e) -> list[int]:
-        rng.kind_counts(g, e, counts)
-        return [k for k in range(NUM_KINDS) for _ in range(int(counts[k]))]
-
-    return [kinds(ge1[s], eq2[s]) for s in range(num_players)], kinds(kitty_ge1, kitty_eq2)
 
 
 def _logged_plays(log, tables, trump: int, num_players: int) -> list[LoggedPlay]:
@@ -161,6 +146,12 @@ def replay_hand(spec: RunSpec, hand: int, declarer: int | None = None) -> dict[s
 def replay_run(out_dir: str | Path, hand: int, declarer: int | None = None) -> ReplayedHand:
     """Hand `hand` of the run in `out_dir` (its policies must be in this process's policy set)."""
     return replay(run_spec_of(out_dir), hand, declarer)
+
+
+def replay_lines(spec: RunSpec, out_dir: Path, hand: int, declarer: int | None, as_record: bool) -> list[str]:
+    """What `replay` prints of hand `hand` of the run `spec`: its game record as one JSON line, or its text."""
+    replayed = replay(spec, hand, declarer)
+    return [json.dumps(replayed.record, ensure_ascii=False)] if as_record else describe(replayed)
 
 
 # ---- printing ------------------------------------------------------------------------------------------

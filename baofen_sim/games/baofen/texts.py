@@ -1,5 +1,4 @@
-"""The game of a preset as a player reads it: the sections `baofen-sim rules explain PRESET` prints, Baofen's here
-80分's in game_texts_80fen.py and 找朋友's in game_texts_zhaopengyou.py; `GAME_TEXTS` gives each game's.
+"""Baofen as a player reads it: the sections `baofen-sim rules explain PRESET` prints for a Baofen preset.
 
 Each section is written from the preset's RuleSet, so every number in it is the number the engines play
 (targets, caps, penalties, 水草 amounts, stakes). Where an option decides the wording, the section picks
@@ -11,18 +10,13 @@ explained wrongly (tests/test_rules_explain.py).
 from __future__ import annotations
 
 from baofen_sim.cards import TOTAL_POINTS
-from baofen_sim.games.tractor80.texts import TRACTOR_80FEN_TEXT
-from baofen_sim.games.zhaopengyou.texts import ZHAOPENGYOU_5P_TEXT
-from baofen_sim.rules.games import Game
+from baofen_sim.games.baofen.options import AllPassMode, PotAtTableEnd, SettlementMode
 from baofen_sim.rules.options import (
-    AllPassMode,
     EightKindMode,
     FailedThrowPenaltyKind,
     FailedThrowPenaltyRecipient,
     JokerTractorMode,
     JokerTractorRuff001,
-    PotAtTableEnd,
-    SettlementMode,
 )
 from baofen_sim.rules.ruleset import RuleSet
 from baofen_sim.rules.shared_texts import (
@@ -85,11 +79,6 @@ BAOFEN_WORDS: tuple[str, ...] = (
     "has none.",
     "- 下家 / 上家: the player after you / before you in playing order (§0.4).",
 )
-
-
-def unworded_options(rules: RuleSet) -> list[str]:
-    """`option=value` for each option whose value the fixed words of its game's sections do not describe."""
-    return GAME_TEXTS[rules.game].unworded_options(rules)
 
 
 def deal(rules: RuleSet) -> list[str]:
@@ -374,5 +363,3 @@ BAOFEN_SECTIONS: tuple[Section, ...] = (
 )
 
 BAOFEN_TEXT = GameText(BAOFEN_SECTIONS, BAOFEN_WORDED, BAOFEN_WORDS)
-GAME_TEXTS: dict[Game, GameText] = {Game.BAOFEN: BAOFEN_TEXT, Game.TRACTOR_80FEN: TRACTOR_80FEN_TEXT,
-                                     Game.ZHAOPENGYOU_5P: ZHAOPENGYOU_5P_TEXT}

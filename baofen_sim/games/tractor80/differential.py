@@ -15,17 +15,21 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from baofen_sim.cards import BIG_JOKER, LITTLE_JOKER, NUM_RANKS, NUM_SUITS, kind_of
 from baofen_sim.codes import NO_TRUMP as KERNEL_NO_TRUMP
 from baofen_sim.dev.differential import Tally, compare_play, fill_hands
+from baofen_sim.dev.differential_runs import Differential, HandTally, JudgedGame, compare_judged, kinds
 from baofen_sim.games.tractor80.reference.random_play import deal_random_hand
 from baofen_sim.reference.order import NO_TRUMP, Order
 from baofen_sim.reference.play import PLAY, TrickHand
 from baofen_sim.reference.random_play import random_trick_play
 from baofen_sim.rules import RuleSet
-from baofen_sim.rules.presets import TRACTOR_80FEN
+from baofen_sim.rules.presets import preset
 from baofen_sim.tables import FACE_OFFSET, TrumpTables, materialize
+
+TRACTOR_80FEN = preset("tractor-80fen")
 
 LEVELS = tuple(range(NUM_RANKS))  # the level ranks 2..A as rank indices 0..12
 TRUMPS = (0, 1, 2, 3, NO_TRUMP)  # an 80分 hand's trump in the reference: a suit (S H C D) or no-trump
@@ -147,3 +151,37 @@ def run_hands(seed: int, count: int, rules: RuleSet = TRACTOR_80FEN) -> Tally:
         compare_play(state, tables_80fen(state.level, state.trump), rng, tally)
         tally.hands += 1
     return tally
+
+
+# ---- the long differential runs (dev.differential_runs): the engine's hands re-judged ----
+
+
+def checks80(row, events: list[dict[str, Any]], following) -> list[str]:
+    """80分 beyond the result line: the failed throws (the result line has only their net points)."""
+    failed = sum(e["event"] == "throw_failed" for e in events)
+    return [] if failed == row.failed_throws else [f"failed throws: engine {int(row.failed_throws)}, reference "
+                                                   f"{failed}"]
+
+
+def categories80(row) -> list[str]:
+    from baofen_sim.codes import TRUMP_SOURCE_LABELS
+
+    return [f"trump from {TRUMP_SOURCE_LABELS[int(row.trump_source)]}"] + kinds(
+        ("反底", row.fandi > 0), ("庄家方 won", row.declarer_won), ("game over", row.game_over))
+
+
+def judged_hands(spec, first_table: int, n_tables: int) -> HandTally:
+    """Simulate tables first_table .. + n_tables − 1 of `spec` with the engine and judge every hand's record with the
+    reference engine: every step legal, the result line the engine's, and the checks above."""
+    from baofen_sim.games.tractor80.replay import replayed_hands80, result_line80
+
+    game = JudgedGame(replayed_hands80, result_line80, checks80, categories80)
+    return compare_judged(game, spec, first_table, n_tables)
+
+
+def preset_positions(rules, seed: int, count: int):
+    """`count` positions of the preset (every level and trump, no-trump included), whatever `rules` says."""
+    return run_positions(seed, count)
+
+
+DIFFERENTIAL = Differential(judged_hands, preset_positions, preset_positions=True)

@@ -13,6 +13,7 @@ from baofen_sim.games.tractor80.record import Fandi, Tractor80Position, Tractor8
 from baofen_sim.games.tractor80.reference.deal import Declaration
 from baofen_sim.games.tractor80.reference.hand import BURY, FANDI, Tractor80Hand
 from baofen_sim.io.record_fields import require_held
+from baofen_sim.reference.judge import numbers_text
 from baofen_sim.reference.play import PLAY
 from baofen_sim.reference.verdict import Illegal
 
@@ -115,3 +116,16 @@ def _illegal_event(hand: Tractor80Hand, kind: str, step: Any, verdict: Illegal) 
     else:
         event = {"event": "play", "trick": hand.trick_index, "seat": hand.to_act, "cards": names(step)}
     return event | {"legal": False, "reason": verdict.reason, "rule": verdict.rule}
+
+
+def result_line(event: dict[str, Any]) -> str:
+    """The line `judge` prints for this game's result event."""
+    won = "won" if event["declarer_won"] else "lost"
+    levels = "[" + ", ".join(event["levels_after"]) + "]" if event["levels_after"] else "not given"
+    next_zhuang = f"next 庄 seat {event['next_zhuang']}"
+    game_over = {True: "game over", False: next_zhuang, None: f"{next_zhuang} if the game goes on"}
+    return (f"result: 庄 seat {event['declarer']} {won} at level {event['level']}, trump {event['trump']}; "
+            f"defenders {event['defenders_points']} + kitty {event['kitty_points']} x {event['kitty_multiplier']} = "
+            f"{event['kitty_bonus']}, penalty {event['penalty_points']:+d} -> T {event['defenders_total']}; "
+            f"team {event['up_team']} +{event['up_levels']} (levels {levels}); {game_over[event['game_over']]}; "
+            f"settlement {numbers_text(event['settlement'])}")

@@ -32,6 +32,7 @@ from baofen_sim.cards import (
     parse_rank,
     rank_name,
 )
+from baofen_sim.games.tractor80.options import GameEnd
 from baofen_sim.games.tractor80.reference.deal import Declaration
 from baofen_sim.games.tractor80.reference.hand import DEALT, HAND_SIZE, KITTY_SIZE, NUM_PLAYERS, Tractor80Hand
 from baofen_sim.games.tractor80.reference.result import team_of
@@ -48,14 +49,14 @@ from baofen_sim.io.record_fields import (
     seat,
 )
 from baofen_sim.reference.order import NO_TRUMP
-from baofen_sim.rules import GameEnd, RuleSet
+from baofen_sim.rules import RuleSet
 
 TRACTOR_80FEN = "tractor-80fen"
 HAND_KEYS = {"rules", "options", "levels", "first_hand", "zhuang", "hands", "kitty", "declarations", "bury", "fandi",
              "plays", "table"}
 POSITION_KEYS = {"rules", "options", "trump", "declarer", "leader", "hands", "plays", "levels", "level", "buried",
                  "points_won", "failed_throws", "table"}
-TRACTOR80_GAME_KEYS: GameKeys = (HAND_KEYS, POSITION_KEYS)
+RECORD_KEYS: GameKeys = (HAND_KEYS, POSITION_KEYS)
 STEPS = ("declarations", "bury", "fandi", "plays")
 
 
@@ -107,7 +108,7 @@ def parse_tractor80_record(data: dict, rules: RuleSet,
     """An 80分 record from its JSON object and its rule set (`record_fields.parse_rules`); `other_games`: the other
     games' keys, named as theirs when given."""
     is_position = "leader" in data
-    check_keys(data, TRACTOR80_GAME_KEYS, is_position,
+    check_keys(data, RECORD_KEYS, is_position,
                f"{TRACTOR_80FEN} {'position' if is_position else 'full-hand record'}", other_games)
     plays = card_lists(data.get("plays", []), "plays")
     cumulative = _cumulative(data.get("table"))

@@ -9,6 +9,8 @@ re-bury, and the plays as attempted (a failed throw as the attempted cards; the 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from baofen_sim.cards import SUIT_LETTERS, card_name, rank_name
@@ -108,3 +110,11 @@ def describe80(hand: int, row: Any, record: dict[str, Any]) -> list[str]:
                  f"{' / '.join(rank_name(int(x)) for x in row.levels_after)}"
                  + ("; the game is over" if row.game_over else f"; next 庄 seat {row.next_zhuang}"))
     return lines
+
+
+def replay_lines(spec: RunSpec, out_dir: Path, hand: int, declarer: int | None, as_record: bool) -> list[str]:
+    """What `replay` prints of hand `hand` of the run `spec`: its game record as one JSON line, or its text."""
+    if declarer is not None:
+        raise RunSpecError("--declarer: an 80分 run has no forced declarer")
+    row, record = replay80(spec, hand)
+    return [json.dumps(record, ensure_ascii=False)] if as_record else describe80(hand, row, record)

@@ -34,6 +34,7 @@ from baofen_sim.analysis.stats import mean_summary as mean
 from baofen_sim.analysis.stats import rate_summary as rate
 from baofen_sim.analysis.text import mean_text, rate_text
 from baofen_sim.codes import NUM_TEAMS, TRUMP_SOURCE_LABELS
+from baofen_sim.games.interface import GameFeatureError, Printer, ReportRequest
 from baofen_sim.rules.options import TrumpSelection
 
 Report80 = dict[str, Any]
@@ -209,3 +210,25 @@ def print_tractor80_sweep_report(report: Report80, console: Console) -> None:
 
 def _values_text(values: dict[str, Any]) -> str:
     return ", ".join(f"{name} = {value}" for name, value in values.items())
+
+
+# ---- the game interface's report hooks (`Game.report`, `Game.compare`) ----
+
+
+def run_report(request: ReportRequest) -> tuple[dict[str, Any], Printer]:
+    """The report of a run (no options beyond the plain report yet)."""
+    request.refuse_extras("80分")
+    return tractor80_report(request.out), print_tractor80_report
+
+
+def sweep_report(request: ReportRequest) -> tuple[dict[str, Any], Printer]:
+    """The report of a sweep: each variant, and its paired differences from the first."""
+    request.refuse_extras("80分")
+    return tractor80_sweep_report(request.out), print_tractor80_sweep_report
+
+
+def compare(a: Path, b: Path, by: tuple[str, ...]) -> tuple[dict[str, Any], Printer]:
+    """Two runs on the same deals, hand by hand (no --by yet)."""
+    if by:
+        raise GameFeatureError("the 80分 comparison has no --by yet")
+    return tractor80_comparison(a, b), print_tractor80_comparison

@@ -5,7 +5,7 @@ prints for it, written from the preset's RuleSet as Baofen's are (game_texts.py)
 from __future__ import annotations
 
 from baofen_sim.cards import RANK_LETTERS
-from baofen_sim.rules.options import (
+from baofen_sim.games.tractor80.options import (
     FandiEligible,
     FandiFirstChallenge,
     GameEnd,

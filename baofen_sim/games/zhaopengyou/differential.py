@@ -14,6 +14,7 @@ import functools
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from baofen_sim.cards import (
     BIG_JOKER,
@@ -30,6 +31,7 @@ from baofen_sim.cards import (
 )
 from baofen_sim.dev import kernel_calls
 from baofen_sim.dev.differential import Tally, compare_play, fill_hands
+from baofen_sim.dev.differential_runs import Differential, HandTally, JudgedGame, compare_judged, kinds
 from baofen_sim.games.tractor80.differential import structured_play
 from baofen_sim.reference.legality import make_lead
 from baofen_sim.reference.order import TRUMP, FivePlayerOrder
@@ -37,8 +39,10 @@ from baofen_sim.reference.play import PLAY, TrickHand
 from baofen_sim.reference.random_play import random_trick_play
 from baofen_sim.reference.trick import TrickPlay, trick_winner
 from baofen_sim.rules import RuleSet
-from baofen_sim.rules.presets import ZHAOPENGYOU_5P
+from baofen_sim.rules.presets import preset
 from baofen_sim.tables import TrumpTables, materialize
+
+ZHAOPENGYOU_5P = preset("zhaopengyou-5p")
 
 TRUMPS = tuple(range(NUM_SUITS))  # a 5-player hand always has a trump suit (§7.4.4)
 MIN_CARDS, MAX_CARDS = 4, 12  # cards per hand of a concentrated position
@@ -233,3 +237,55 @@ def run_hands(seed: int, count: int, rules: RuleSet = ZHAOPENGYOU_5P) -> Tally:
                      random_trick_play)
         tally.hands += 1
     return tally
+
+
+# ---- the long differential runs (dev.differential_runs): the engine's hands re-judged ----
+
+
+def checks_zpy(row, events: list[dict[str, Any]], following) -> list[str]:
+    """找朋友 beyond the result line: the friend's reveal (trick, seat, points cleared, §7.4.8, §7.4.10), the card
+    points of each seat's tricks, and the next hand of the table receiving its first card where the reference says
+    (§7.4.2)."""
+    problems = []
+    reveals = [(e["trick"], e["seat"], e["points_cleared"]) for e in events if e["event"] == "friend"]
+    mine = [(int(row.reveal_trick), int(row.friend), int(row.points_cleared))] if row.reveal_trick >= 0 else []
+    if reveals != mine:
+        problems.append(f"friend revealed: engine {mine}, reference {reveals}")
+    won = [0] * len(row.points_won)
+    for e in events:
+        if e["event"] == "trick":
+            won[e["winner"]] += e["points"]
+    if won != [int(x) for x in row.points_won]:
+        problems.append(f"points won per seat: engine {[int(x) for x in row.points_won]}, reference {won}")
+    if following is not None and following.deal_first != events[-1]["next_deal_first"]:
+        problems.append(f"the next hand's first card: engine seat {int(following.deal_first)}, reference seat "
+                        f"{events[-1]['next_deal_first']}")
+    return problems
+
+
+def categories_zpy(row) -> list[str]:
+    from baofen_sim.games.zhaopengyou.engine.calling import FRIEND_STATUS_LABELS
+
+    friend = "friend" if row.friend >= 0 else f"1 vs 4 ({FRIEND_STATUS_LABELS[int(row.friend_status)]})"
+    return [friend] + kinds(
+        ("forced call", row.call_forced), ("overcalled", row.overcalls > 0), ("two overcalls", row.overcalls > 1),
+        ("conceded", row.conceded), ("friend revealed", row.reveal_trick >= 0),
+        ("points cleared", row.points_cleared > 0), ("kitty bonus", row.kitty_bonus > 0),
+        ("defenders at 80", row.defenders_total == 80), ("declarer's side won", row.declarer_won))
+
+
+def judged_hands(spec, first_table: int, n_tables: int) -> HandTally:
+    """Simulate tables first_table .. + n_tables − 1 of `spec` with the engine and judge every hand's record with the
+    reference engine: every step legal, the result line the engine's, and the checks above."""
+    from baofen_sim.games.zhaopengyou.replay import replayed_hands_zpy, result_line_zpy
+
+    game = JudgedGame(replayed_hands_zpy, result_line_zpy, checks_zpy, categories_zpy)
+    return compare_judged(game, spec, first_table, n_tables)
+
+
+def positions(rules, seed: int, count: int):
+    """`count` positions of the 5-player tables of `rules`, with each trump."""
+    return run_positions(seed, count, rules)
+
+
+DIFFERENTIAL = Differential(judged_hands, positions)

@@ -117,3 +117,18 @@ def _illegal_event(hand: ZhaopengyouHand, kind: str, step: Any, verdict: Illegal
     else:
         event = {"event": "play", "trick": hand.trick_index, "seat": hand.to_act, "cards": names(step)}
     return event | {"legal": False, "reason": verdict.reason, "rule": verdict.rule}
+
+
+def result_line(event: dict[str, Any]) -> str:
+    """The line `judge` prints for this game's result event."""
+    won = "won" if event["declarer_won"] else "lost"
+    if event["conceded"]:
+        return (f"result: 庄 seat {event['declarer']} conceded and lost, trump {event['trump']}; next first card to "
+                f"seat {event['next_deal_first']}")
+    card = "" if event["friend_card"] is None else f" (friend card {event['friend_card']})"
+    friend = "no friend, 1 vs 4" if event["friend"] is None else f"friend seat {event['friend']}"
+    overcalled = " after an overcall" if event["overcalled"] else ""
+    return (f"result: 庄 seat {event['declarer']} {won}, trump {event['trump']}, {friend}{card}{overcalled}; "
+            f"defenders {event['defenders_points']} + kitty {event['kitty_points']} x {event['kitty_multiplier']} = "
+            f"{event['kitty_bonus']} -> {event['defenders_total']}; next first card to seat "
+            f"{event['next_deal_first']}")

@@ -43,7 +43,7 @@ HAND_KEYS = {"rules", "options", "deal_first", "flip", "hands", "kitty", "call",
              "plays"}
 POSITION_KEYS = {"rules", "options", "trump", "declarer", "leader", "hands", "plays", "buried", "points_won",
                  "friend_card", "friend"}
-ZHAOPENGYOU_GAME_KEYS: GameKeys = (HAND_KEYS, POSITION_KEYS)
+RECORD_KEYS: GameKeys = (HAND_KEYS, POSITION_KEYS)
 STEPS = ("call", "bury", "overcalls", "concede", "plays")
 CALL_KEYS = {"after", "seat", "card", "forced"}
 OVERCALL_KEYS = ("seat", "cards", "bury")
@@ -94,7 +94,7 @@ def parse_zhaopengyou_record(data: dict, rules: RuleSet,
                              other_games: dict[str, GameKeys]) -> ZhaopengyouRecord | ZhaopengyouPosition:
     """A 找朋友 record from its JSON object and its rule set; `other_games`: the other games' keys, named as theirs."""
     is_position = "leader" in data
-    check_keys(data, ZHAOPENGYOU_GAME_KEYS, is_position,
+    check_keys(data, RECORD_KEYS, is_position,
                f"{ZHAOPENGYOU_5P} {'position' if is_position else 'full-hand record'}", other_games)
     plays = card_lists(data.get("plays", []), "plays")
     if is_position:

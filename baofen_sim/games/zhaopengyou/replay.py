@@ -10,6 +10,8 @@ forced lead).
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from baofen_sim.cards import SUIT_LETTERS, card_name
@@ -112,3 +114,11 @@ def describe_zpy(hand: int, row: Any, record: dict[str, Any]) -> list[str]:
                  f", total {row.defenders_total}; the declarer's side {'won' if row.declarer_won else 'lost'}; next "
                  f"first card to seat {row.next_deal_first}")
     return lines
+
+
+def replay_lines(spec: RunSpec, out_dir: Path, hand: int, declarer: int | None, as_record: bool) -> list[str]:
+    """What `replay` prints of hand `hand` of the run `spec`: its game record as one JSON line, or its text."""
+    if declarer is not None:
+        raise RunSpecError("--declarer: a 找朋友 run has no forced declarer")
+    row, record = replay_zpy(spec, hand)
+    return [json.dumps(record, ensure_ascii=False)] if as_record else describe_zpy(hand, row, record)

@@ -33,6 +33,7 @@ from baofen_sim.analysis.runs import (
 from baofen_sim.analysis.stats import mean_summary as mean
 from baofen_sim.analysis.stats import rate_summary as rate
 from baofen_sim.analysis.text import mean_text, rate_text
+from baofen_sim.games.interface import GameFeatureError, Printer, ReportRequest
 from baofen_sim.rules.options import TrumpSelection
 
 ReportZpy = dict[str, Any]
@@ -206,3 +207,25 @@ def print_zhaopengyou_comparison(report: ReportZpy, console: Console) -> None:
     echo(f"paired, B − A ({report['hands']:,} hands):")
     for name, value in report["differences"].items():
         echo(f"  {name:<24} {mean_text(value, 4)}")
+
+
+# ---- the game interface's report hooks (`Game.report`, `Game.compare`) ----
+
+
+def run_report(request: ReportRequest) -> tuple[dict[str, Any], Printer]:
+    """The report of a run (no options beyond the plain report yet)."""
+    request.refuse_extras("找朋友")
+    return zhaopengyou_report(request.out), print_zhaopengyou_report
+
+
+def sweep_report(request: ReportRequest) -> tuple[dict[str, Any], Printer]:
+    """The report of a sweep: each variant, and its paired differences from the first."""
+    request.refuse_extras("找朋友")
+    return zhaopengyou_sweep_report(request.out), print_zhaopengyou_sweep_report
+
+
+def compare(a: Path, b: Path, by: tuple[str, ...]) -> tuple[dict[str, Any], Printer]:
+    """Two runs on the same deals, hand by hand (no --by yet)."""
+    if by:
+        raise GameFeatureError("the 找朋友 comparison has no --by yet")
+    return zhaopengyou_comparison(a, b), print_zhaopengyou_comparison

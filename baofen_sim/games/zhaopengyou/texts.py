@@ -4,7 +4,7 @@ PRESET` prints for it, written from the preset's RuleSet as Baofen's and 80分's
 
 from __future__ import annotations
 
-from baofen_sim.rules.options import ZpyConcedeCondition, ZpyFlipCall, ZpyFlipCard, ZpyKittyRule, ZpyTieAt80
+from baofen_sim.games.zhaopengyou.options import ZpyConcedeCondition, ZpyFlipCall, ZpyFlipCard, ZpyKittyRule, ZpyTieAt80
 from baofen_sim.rules.ruleset import RuleSet
 from baofen_sim.rules.shared_texts import TRICK_WORDED, GameText, Section, following_lines, pack_lines, winning_lines
 

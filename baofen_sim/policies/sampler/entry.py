@@ -1,9 +1,8 @@
 """How the engine calls the `sampler`'s play: by address, so that the search compiles once, apart from the engine.
 
 Each game has its own search, compiled as one function with plain C arguments (pointers to the seat's parameters
-and to the tables, rules and view records, the lead's cards, the hand, the stream, a pointer to three outputs):
-Baofen's `policies.sampler.sampler_play_at`, 80分's `policies.tractor80.sampler.sampler_play80_at` and 找朋友's
-`policies.zhaopengyou.sampler.sampler_play_zpy_at`. Before a chunk runs, `link_play` compiles (or loads from the
+and to the tables, rules and view records, the lead's cards, the hand, the stream, a pointer to three outputs): the
+game's `sampler_play` hook (games.interface.Hooks). Before a chunk runs, `link_play` compiles (or loads from the
 cache) the run's game's one and writes its address into the hand rules record (`sampler_address`); the engine's
 `sampler_lead` and `sampler_follow` call `play_at`, which calls that address (`call_play`, one indirect call per
 decision, against the dozens of playouts inside it).
@@ -15,13 +14,12 @@ and the search compiles in one process of the warm-up while the other compiles t
 plan entry of its own, ranked first, `warmup.parallel.caller_ranks`). Measured on 2 cores, cold, alternating: the
 sampler's engine 40.2–50.5 s against the default engine's 46.2–57.2 s (157 s before; results/BENCHMARKS.md).
 
-Under NUMBA_DISABLE_JIT (pure Python) `play_at` calls the game's play directly (`play_of`).
+Under NUMBA_DISABLE_JIT (pure Python) `play_at` calls the game's typed play directly (`play_of`).
 """
 
 from __future__ import annotations
 
 import functools
-import importlib
 
 import numpy as np
 from llvmlite import ir
@@ -35,9 +33,6 @@ from baofen_sim.policy_set import SEARCHING
 from baofen_sim.records import PLAY_VIEW_DTYPE
 from baofen_sim.tables import TRUMP_TABLES_DTYPE
 
-TRACTOR80_FIELD = "threshold"  # a field of the 80分 hand rules (§7.3.12), of no Baofen record
-ZPY_FIELD = "overcall_max"  # a field of the 找朋友 hand rules (§7.4.7), of no Baofen or 80分 record (找朋友's has
-# a threshold too: it is asked first)
 NO_LEAD = Lead(np.uint64(0), np.uint64(0), *(np.int64(0),) * 8, np.int64(-1))  # the `lead` of a lead: unused
 PLAY_OUTPUTS = 3  # (rng_state, ge1, eq2)
 
@@ -45,32 +40,21 @@ PLAY_OUTPUTS = 3  # (rng_state, ge1, eq2)
 # view, hand ge1, hand eq2, known ge1, known eq2, rng_state, outputs.
 C_ARGUMENTS = (types.voidptr, types.int64, types.voidptr, types.voidptr, types.uint64, types.uint64, types.int64,
                types.voidptr, types.uint64, types.uint64, types.uint64, types.uint64, types.uint64, types.voidptr)
-ADDRESSED = {  # game (rules.games.Game value) → its play called by address, "module:function"
-    "baofen": "baofen_sim.policies.sampler:sampler_play_at",
-    "tractor_80fen": "baofen_sim.games.tractor80.policies.sampler:sampler_play80_at",
-    "zhaopengyou_5p": "baofen_sim.games.zhaopengyou.policies.sampler:sampler_play_zpy_at",
-}
 
 
-def play_of(field_names):
-    """The sampler's typed play for a hand rules record with these field names (`play_at` in pure Python)."""
-    if ZPY_FIELD in field_names:
-        from baofen_sim.games.zhaopengyou.policies.sampler import sampler_play_zpy
+def play_of(hr_dtype: np.dtype):
+    """The sampler's typed play of the game whose hand rules record has dtype `hr_dtype` (`play_at` in pure
+    Python)."""
+    from baofen_sim.games import GAMES
 
-        return sampler_play_zpy
-    if TRACTOR80_FIELD in field_names:
-        from baofen_sim.games.tractor80.policies.sampler import sampler_play80
-
-        return sampler_play80
-    from baofen_sim.policies.sampler import sampler_play
-
-    return sampler_play
+    return next(game.hook("sampler_play_typed") for game in GAMES if game.hook("hand_rules") == hr_dtype)
 
 
 def addressed_play(game: str):
-    """The jitted `*_at` play of `game` (a rules.games.Game value)."""
-    module, _, name = ADDRESSED[game].partition(":")
-    return getattr(importlib.import_module(module), name)
+    """The jitted `*_at` play of game `game` (an id)."""
+    from baofen_sim.games import by_id
+
+    return by_id(game).hook("sampler_play")
 
 
 @functools.cache
@@ -122,8 +106,8 @@ if config.DISABLE_JIT:  # pure Python: the game's play itself
     def play_at(address, params, tb, hr, lead_ge1, lead_eq2, is_lead, view, hand_ge1, hand_eq2, known_ge1,
                 known_eq2, rng_state):
         lead = NO_LEAD if is_lead else analyze_lead(tb, lead_ge1, lead_eq2)
-        return play_of(hr.dtype.names)(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2,
-                                       rng_state)
+        return play_of(hr.dtype)(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2,
+                                 rng_state)
 else:
     @njit(cache=True, inline="always")
     def play_at(address, params, tb, hr, lead_ge1, lead_eq2, is_lead, view, hand_ge1, hand_eq2, known_ge1,

@@ -23,7 +23,6 @@ from typing import TextIO
 from numba import config
 
 from baofen_sim import policy_set
-from baofen_sim.rules.games import Game
 from baofen_sim.runs.warmup.parallel import compile_in_processes
 from baofen_sim.runs.warmup.plan import load_plan, plan_path, top_kernel
 from baofen_sim.runs.warmup.progress import CompileProgress
@@ -51,7 +50,7 @@ def available_cores() -> int:
 
 
 def warm_up(compile_top: Callable[[], object], processes: int | None = None, show: bool | None = None,
-            stream: TextIO | None = None, game: Game = Game.BAOFEN) -> WarmUpReport:
+            stream: TextIO | None = None, game: str | None = None) -> WarmUpReport:
     """Compile `game`'s engine of this process's policy set: its plan's functions on `processes` processes
     (default: one per core), then `compile_top()` here (it runs the top kernel once, loading it). `show`: the
     progress (`CompileProgress`). Call it once the engine is imported (the policy set fixed)."""

@@ -88,11 +88,12 @@ class _Process:
 
 def caller_ranks(plan: CompilePlan) -> list[int]:
     """For each entry, the longest chain of plan entries that call it (0: only the top kernel calls it). A play
-    the engine calls by address (`ADDRESSED`, the sampler's search: the longest compile, on no chain below the
-    top kernel) ranks above every chain, so that it and what it calls start first."""
-    from baofen_sim.policies.sampler.entry import ADDRESSED  # imported here: importing the kernels fixes the set
+    the engine calls by address (each game's `sampler_play` hook, the sampler's search: the longest compile, on no
+    chain below the top kernel) ranks above every chain, so that it and what it calls start first."""
+    from baofen_sim.games import GAMES
 
-    ranks = [len(plan.entries) if entry.function in ADDRESSED.values() else 0 for entry in plan.entries]
+    addressed = {game.hook_path("sampler_play") for game in GAMES}
+    ranks = [len(plan.entries) if entry.function in addressed else 0 for entry in plan.entries]
     for i in range(len(plan.entries) - 1, -1, -1):  # callers come after their callees
         for need in plan.entries[i].needs:
             ranks[need] = max(ranks[need], ranks[i] + 1)

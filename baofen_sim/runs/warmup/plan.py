@@ -22,12 +22,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from baofen_sim.games import game_engine, resolve
+from baofen_sim.games import by_id
 from baofen_sim.policy_set import BUILTIN_POLICIES, SEARCHING, is_plugin
-from baofen_sim.rules.games import Game
 from baofen_sim.runs.warmup.signatures import TypeTable, numba_type, type_name
 
-PLAN_PATH = Path(__file__).with_name("plan.json")  # Baofen's; another game's is plan-<game>.json beside it
+PLAN_FOLDER = Path(__file__).parent  # each game's plan is plan-<game id>.json here
 
 
 # Functions of the package's modules; a generated module (a policy set's dispatch, policies/dispatch.py) is named
@@ -35,14 +34,14 @@ PLAN_PATH = Path(__file__).with_name("plan.json")  # Baofen's; another game's is
 PACKAGE_PREFIX = "baofen_sim."
 
 
-def plan_path(game: Game = Game.BAOFEN) -> Path:
-    """Where the compile plan of `game`'s engine is shipped."""
-    return PLAN_PATH if game == Game.BAOFEN else PLAN_PATH.with_name(f"plan-{game.value}.json")
+def plan_path(game: str | None = None) -> Path:
+    """Where the compile plan of the engine of game `game` (an id; None: the default game) is shipped."""
+    return PLAN_FOLDER / f"plan-{by_id(game).id}.json"
 
 
-def top_kernel(game: Game = Game.BAOFEN) -> str:
-    """The game's top kernel, the last entry of its plan."""
-    return game_engine(game).top_kernel
+def top_kernel(game: str | None = None) -> str:
+    """The game's top kernel ("module:function"), the last entry of its plan."""
+    return by_id(game).hook_path("top_kernel")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +69,7 @@ class CompilePlan:
                         for e in (self.entries[i] for i in keep))
         return CompilePlan(self.types, entries)
 
-    def to_json(self, game: Game = Game.BAOFEN) -> str:
+    def to_json(self, game: str | None = None) -> str:
         """The plan as JSON, one type and one entry per line (readable diffs)."""
         types = ",\n".join(f"    {json.dumps(name)}: {json.dumps(self.types[name])}" for name in sorted(self.types))
         entries = ",\n".join("    " + json.dumps({"function": e.function, "args": list(e.args), "needs": list(e.needs),
@@ -89,9 +88,10 @@ class CompilePlan:
         return cls(data["types"], entries)
 
 
-def load_plan(path: Path = PLAN_PATH) -> CompilePlan | None:
-    """The shipped plan at `path` (`plan_path(game)`; None if it is missing or unreadable: the warm-up then
-    compiles in one process)."""
+def load_plan(path: Path | None = None) -> CompilePlan | None:
+    """The shipped plan at `path` (default `plan_path()`, the default game's; None if it is missing or unreadable:
+    the warm-up then compiles in one process)."""
+    path = plan_path() if path is None else path
     try:
         return CompilePlan.from_json(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, KeyError, TypeError):
@@ -187,7 +187,7 @@ def _typing_only(calls: dict[Signature, set[Signature]], table: TypeTable) -> It
         Dispatcher.get_overload = original_overload
 
 
-def discover(policy: str, game: Game = Game.BAOFEN) -> dict:
+def discover(policy: str, game: str | None = None) -> dict:
     """The call graph of `game`'s engine of `policy` alone, by type inference: {"types": table, "calls":
     [[function, args, [[callee, args], ...]], ...]}. Run it in a fresh process (it selects the policy set)."""
     import numba
@@ -199,33 +199,33 @@ def discover(policy: str, game: Game = Game.BAOFEN) -> dict:
     from baofen_sim.rules.presets import game_preset
     from baofen_sim.runs.runspec import RunSpec
 
-    engine = game_engine(game)
-    rules = game_preset(game)
+    engine = by_id(game)
+    rules = game_preset(engine.id)
     spec = RunSpec(rules=rules, policies=(policy,) * rules.num_players, deals=1, hands_per_table=1)
-    args = resolve(engine.top_kernel_args)(spec)
+    args = engine.hook("top_kernel_args")(spec)
     calls: dict[Signature, set[Signature]] = {}
     table: TypeTable = {}
     with _typing_only(calls, table) as infer:
-        infer(resolve(engine.top_kernel), tuple(numba.typeof(a) for a in args))
+        infer(engine.top_kernel(), tuple(numba.typeof(a) for a in args))
         if policy == SEARCHING:  # its play, which the engine calls by address (policies/sampler/entry.py)
-            infer(addressed_play(game.value), C_ARGUMENTS)
+            infer(addressed_play(engine.id), C_ARGUMENTS)
     for name in table:  # every name reads back as the type it was made from
         numba_type(name, table)
     return {"types": table, "calls": [[f, list(a), [[c, list(ca)] for c, ca in sorted(callees)]]
                                       for (f, a), callees in calls.items()]}
 
 
-def discover_in_process(policy: str, game: Game = Game.BAOFEN) -> dict:
+def discover_in_process(policy: str, game: str | None = None) -> dict:
     """`discover(policy, game)` in a fresh interpreter."""
-    code = ("import json; from baofen_sim.rules.games import Game; from baofen_sim.runs.warmup.plan import discover; "
-            f"print(json.dumps(discover({policy!r}, Game({game.value!r}))))")
+    code = ("import json; from baofen_sim.runs.warmup.plan import discover; "
+            f"print(json.dumps(discover({policy!r}, {game!r})))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"discovering the calls of the {policy} engine failed:\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def build_plan(graphs: dict[str, dict], game: Game = Game.BAOFEN) -> CompilePlan:
+def build_plan(graphs: dict[str, dict], game: str | None = None) -> CompilePlan:
     """The plan from the call graph of each built-in policy's engine of `game` (`discover`): entries in an order
     where each comes after those it calls (ties by name, so the file is stable), the top kernel last."""
     types: TypeTable = {}
@@ -259,12 +259,12 @@ def build_plan(graphs: dict[str, dict], game: Game = Game.BAOFEN) -> CompilePlan
     return CompilePlan(types, entries)
 
 
-def game_policies(game: Game) -> tuple[str, ...]:
+def game_policies(game: str | None) -> tuple[str, ...]:
     """The built-in policies whose engines the game's plan covers."""
-    return game_engine(game).policies or BUILTIN_POLICIES
+    return by_id(game).policies or BUILTIN_POLICIES
 
 
-def write_plan(game: Game = Game.BAOFEN, path: Path | None = None,
+def write_plan(game: str | None = None, path: Path | None = None,
                policies: Iterable[str] | None = None) -> CompilePlan:
     """Discover the engine of each built-in policy of `game` (or of `policies`; one process each) and write its
     plan to `path` (default `plan_path(game)`)."""

@@ -36,7 +36,7 @@ def main() -> int:
         from baofen_sim.policies import select_policies
 
         select_policies(setup["policies"])
-        import baofen_sim.games.baofen.engine  # noqa: F401  (the set's dispatchers; configures the cache)
+        import baofen_sim.policies.dispatch  # noqa: F401  (the set's dispatchers; importing kernels configures the cache)
         from baofen_sim.kernels import cache
         from baofen_sim.runs.warmup.signatures import imported, numba_type
 

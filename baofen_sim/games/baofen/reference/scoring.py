@@ -27,14 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from baofen_sim.cards import TOTAL_POINTS
-from baofen_sim.rules import (
-    FailedThrowPenaltyBasis,
-    FailedThrowPenaltyKind,
-    KittyPointsOwner,
-    RuleSet,
-    SettlementMode,
-    WangfenScope,
-)
+from baofen_sim.games.baofen.options import KittyPointsOwner, SettlementMode, WangfenScope
+from baofen_sim.reference.throws import counted_throw_cards
+from baofen_sim.rules import FailedThrowPenaltyKind, RuleSet
 
 WANGFEN_TOTAL = 50  # trump-suit 5 5 10 10 K K (§6.3)
 KITTY_MAX_POINTS = 80
@@ -65,20 +60,6 @@ class HandScore:
 
 
 # ----- §4.5 failed-throw penalties ------------------------------------------------------------------
-
-
-def counted_throw_cards(rules: RuleSet, attempted_cards: int, failing_unit_cards: int) -> int:
-    """Cards a failed throw is charged for (§4.5, A4, `failed_throw_penalty_basis`).
-
-    all_attempted_cards: the whole attempted throw; failing_unit_cards: only the beaten units;
-    per_failure: one unit per failure whatever its size.
-    """
-    basis = rules.failed_throw_penalty_basis
-    if basis == FailedThrowPenaltyBasis.ALL_ATTEMPTED_CARDS:
-        return attempted_cards
-    if basis == FailedThrowPenaltyBasis.FAILING_UNIT_CARDS:
-        return failing_unit_cards
-    return 1  # per_failure
 
 
 def failed_throw_penalty(rules: RuleSet, thrower_is_declarer: bool, attempted_cards: int,

@@ -36,15 +36,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from baofen_sim.games.baofen.options import AllPassMode, PotAtTableEnd, SettlementMode
 from baofen_sim.games.baofen.reference.scoring import BANJI, JINTAIYANG, NORMAL, QUANJI, HandScore
-from baofen_sim.rules import (
-    AllPassMode,
-    FailedThrowPenaltyKind,
-    FailedThrowPenaltyRecipient,
-    PotAtTableEnd,
-    RuleSet,
-    SettlementMode,
-)
+from baofen_sim.rules import FailedThrowPenaltyKind, FailedThrowPenaltyRecipient, RuleSet
 
 
 @dataclass(frozen=True)

@@ -106,7 +106,7 @@ def _spec_of(run: Run, any_target: bool = False) -> dict[str, Any]:
                             f"with `baofen-sim simulate --declarer each`")
     if run.status is not None and run.status != "complete":
         raise EachDataError(f"{run.out}: the run is {run.status}; finish it first (rerun its simulate command)")
-    from baofen_sim.policies.registry import play_reads_target
+    from baofen_sim.policies.selection import play_reads_target
 
     readers = sorted({name for name in spec.get("policies", ()) if play_reads_target(name)})
     if readers and not any_target:

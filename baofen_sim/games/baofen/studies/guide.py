@@ -493,7 +493,7 @@ def strong_bids_numbers(plan: GuidePlan) -> dict[str, Any]:
     deals, paired hand by hand against all seats on the shipped table: seat 0 alone on the strong table (its
     gain: a better response?) and every seat on it (the auctions). `ship`: the table differs and the lone seat's
     gain has a 95% CI above zero."""
-    from baofen_sim.analysis.compare import compare_runs
+    from baofen_sim.games.baofen.report.compare import compare_runs
     from baofen_sim.games.baofen.studies.tune_bids import TABLE_KEYS
     from baofen_sim.policies.registry import DEFAULT_BIDS_FILE, _load_param_file
 

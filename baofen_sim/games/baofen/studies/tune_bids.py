@@ -288,7 +288,7 @@ class TableEvaluator:
 
 def heuristic_row(values: dict[str, float]) -> np.ndarray:
     """A heuristic parameter row with `values` over its defaults."""
-    from baofen_sim.policies.registry import policy_arrays
+    from baofen_sim.policies.selection import policy_arrays
 
     return policy_arrays(("heuristic",), (values,))[1][0]
 

@@ -19,10 +19,10 @@ from baofen_sim import policy_set
 from baofen_sim.cards import NUM_RANKS, NUM_SUITS
 from baofen_sim.codes import NO_POINTS_FLOOR, NO_TRUMP, option_code
 from baofen_sim.games.tractor80.engine.records import HAND80_RULES_DTYPE, TRACTOR80_RULES_DTYPE
+from baofen_sim.games.tractor80.options import FandiEligible, FandiFirstChallenge
 from baofen_sim.materialize import hand_rules_array, run_constants
-from baofen_sim.policies.registry import policy_arrays
+from baofen_sim.policies.selection import policy_arrays
 from baofen_sim.rules import RuleSet
-from baofen_sim.rules.options import FandiEligible, FandiFirstChallenge
 from baofen_sim.tables import FACE_OFFSET, TRUMP_TABLES_DTYPE, materialize
 
 TRUMPS = (*range(NUM_SUITS), NO_TRUMP)  # the trick tables of a level, in hand.trick_table's order

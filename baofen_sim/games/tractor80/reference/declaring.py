@@ -12,9 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from baofen_sim.cards import BIG_JOKER, LITTLE_JOKER, SUIT_LETTERS, card_name, rank_of, suit_of
+from baofen_sim.games.tractor80.options import FandiEligible, FandiFirstChallenge
 from baofen_sim.reference.order import NO_TRUMP
-from baofen_sim.rules import FandiEligible, FandiFirstChallenge, RuleSet
-from baofen_sim.rules.presets import TRACTOR_80FEN
+from baofen_sim.rules import RuleSet
+from baofen_sim.rules.presets import preset
+
+TRACTOR_80FEN = preset("tractor-80fen")
 
 SINGLE, PAIR, LITTLE_JOKER_PAIR, BIG_JOKER_PAIR = 1, 2, 3, 4  # the ladder's tiers
 

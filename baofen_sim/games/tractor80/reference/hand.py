@@ -21,9 +21,11 @@ from baofen_sim.reference.legality import missing_cards
 from baofen_sim.reference.order import NO_TRUMP, Order
 from baofen_sim.reference.play import DONE, PLAY, TrickHand, _raise_if, _remove
 from baofen_sim.reference.verdict import Illegal
-from baofen_sim.rules import Game, RulesError, RuleSet
-from baofen_sim.rules.presets import TRACTOR_80FEN
+from baofen_sim.rules import RulesError, RuleSet
+from baofen_sim.rules.presets import preset
 from baofen_sim.rules.support import require_reference_supported
+
+TRACTOR_80FEN = preset("tractor-80fen")
 
 DECLARE, BURY, FANDI = "declare", "bury", "fandi"
 NUM_PLAYERS, HAND_SIZE, KITTY_SIZE = 4, 25, 8
@@ -36,7 +38,7 @@ def trump_text(trump: int | None) -> str:
 
 def require_80fen(rules: RuleSet) -> None:
     """RulesError unless `rules` plays 80分 with values this engine implements."""
-    if rules.game != Game.TRACTOR_80FEN:
+    if rules.game != "tractor_80fen":
         raise RulesError(f"{rules.name} does not play 80分 (trump_selection = {rules.trump_selection})")
     require_reference_supported(rules)
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from baofen_sim.cards import LITTLE_JOKER, POINTS, rank_of, suit_of
+from baofen_sim.games.tractor80.options import KittyMultiplierBasis, KittyMultiplierMultiTractor
 from baofen_sim.reference.order import Order
 from baofen_sim.reference.units import PAIR, TRACTOR, decompose
-from baofen_sim.rules import KittyMultiplierBasis, KittyMultiplierMultiTractor, RuleSet
+from baofen_sim.rules import RuleSet
 
 
 def undeclared_trump(kitty: Sequence[int], level: int) -> int:

@@ -13,7 +13,9 @@ from baofen_sim.games.tractor80.reference.declaring import Showing, declare_prob
 from baofen_sim.games.tractor80.reference.hand import DEALT, HAND_SIZE, KITTY_SIZE, NUM_PLAYERS, Tractor80Hand
 from baofen_sim.reference.random_play import random_trick_play
 from baofen_sim.rules import RuleSet
-from baofen_sim.rules.presets import TRACTOR_80FEN
+from baofen_sim.rules.presets import preset
+
+TRACTOR_80FEN = preset("tractor-80fen")
 
 SHOW_PROBABILITY = 0.05  # per poll: most hands see a few showings, and pairs left for a 反底
 FANDI_PROBABILITY = 0.8

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from baofen_sim.cards import RANK_A
-from baofen_sim.rules import GameEnd, NextDeclarerOnHold, RuleSet
+from baofen_sim.games.tractor80.options import GameEnd, NextDeclarerOnHold
+from baofen_sim.rules import RuleSet
 
 NUM_PLAYERS = 4  # partners sit opposite: seats 0 & 2 against 1 & 3 (§7.3.1)
 

@@ -18,10 +18,10 @@ from baofen_sim import policy_set
 from baofen_sim.cards import NUM_SUITS, SUIT_LETTERS
 from baofen_sim.codes import option_code
 from baofen_sim.games.zhaopengyou.engine.records import HAND_ZPY_RULES_DTYPE, ZPY_RULES_DTYPE
+from baofen_sim.games.zhaopengyou.options import ZpyConcedeCondition, ZpyFlipCall, ZpyFlipCard, ZpyKittyRule, ZpyTieAt80
 from baofen_sim.materialize import hand_rules_array, run_constants
-from baofen_sim.policies.registry import policy_arrays
+from baofen_sim.policies.selection import policy_arrays
 from baofen_sim.rules import RuleSet
-from baofen_sim.rules.options import ZpyConcedeCondition, ZpyFlipCall, ZpyFlipCard, ZpyKittyRule, ZpyTieAt80
 from baofen_sim.rules.support import require_reference_supported
 from baofen_sim.tables import TRUMP_TABLES_DTYPE, materialize
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from baofen_sim.cards import NUM_KINDS, PACK_SIZE
+from baofen_sim.games.zhaopengyou.options import OVERCALL_LIMIT as ZPY_OVERCALL_LIMIT
 from baofen_sim.records import HAND_RULES_DTYPE, MAX_KITTY, MAX_LOG, MAX_PLAYERS
-from baofen_sim.rules.ruleset import ZPY_OVERCALL_LIMIT
 
 NUM_SEATS = 5  # §7.4.1
 DEALT = 100  # cards dealt (5 × 20); the kitty is the pack's last 8

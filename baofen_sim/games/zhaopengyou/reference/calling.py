@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from baofen_sim.cards import BIG_JOKER, LITTLE_JOKER, RANK_7, SUIT_LETTERS, card_name, rank_of, suit_of
 from baofen_sim.games.tractor80.reference.deal import held_after, recipient
-from baofen_sim.rules import RuleSet, ZpyFlipCall, ZpyFlipCard
+from baofen_sim.games.zhaopengyou.options import ZpyFlipCall, ZpyFlipCard
+from baofen_sim.rules import RuleSet
 
 NUM_PLAYERS, HAND_SIZE, KITTY_SIZE = 5, 20, 8
 DEALT = NUM_PLAYERS * HAND_SIZE  # `after` of the final poll and of the forced call

@@ -6,8 +6,9 @@ from collections import Counter
 from collections.abc import Sequence
 
 from baofen_sim.cards import card_name
+from baofen_sim.games.zhaopengyou.options import ZpyConcedeCondition
 from baofen_sim.games.zhaopengyou.reference.calling import Call, is_seven
-from baofen_sim.rules import RuleSet, ZpyConcedeCondition
+from baofen_sim.rules import RuleSet
 
 
 def concede_problem(call: Call, overcalled: bool, dealt: Sequence[int], kitty: Sequence[int],

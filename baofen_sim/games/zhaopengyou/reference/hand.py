@@ -33,16 +33,18 @@ from baofen_sim.reference.legality import missing_cards
 from baofen_sim.reference.order import FivePlayerOrder
 from baofen_sim.reference.play import DONE, PLAY, TrickHand, _raise_if, _remove
 from baofen_sim.reference.verdict import Illegal
-from baofen_sim.rules import Game, RulesError, RuleSet
-from baofen_sim.rules.presets import ZHAOPENGYOU_5P
+from baofen_sim.rules import RulesError, RuleSet
+from baofen_sim.rules.presets import preset
 from baofen_sim.rules.support import require_reference_supported
+
+ZHAOPENGYOU_5P = preset("zhaopengyou-5p")
 
 CALL, FORCED_CALL, BURY, OVERCALL = "call", "forced_call", "bury", "overcall"
 
 
 def require_zhaopengyou(rules: RuleSet) -> None:
     """RulesError unless `rules` plays 找朋友 with values this engine implements."""
-    if rules.game != Game.ZHAOPENGYOU_5P:
+    if rules.game != "zhaopengyou_5p":
         raise RulesError(f"{rules.name} does not play 5-player 找朋友 (trump_selection = {rules.trump_selection})")
     require_reference_supported(rules)
 

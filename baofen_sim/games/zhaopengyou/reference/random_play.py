@@ -23,7 +23,9 @@ from baofen_sim.games.zhaopengyou.reference.hand import OVERCALL, ZhaopengyouHan
 from baofen_sim.games.zhaopengyou.reference.overcall import overcall_poll_order
 from baofen_sim.reference.random_play import random_trick_play
 from baofen_sim.rules import RuleSet
-from baofen_sim.rules.presets import ZHAOPENGYOU_5P
+from baofen_sim.rules.presets import preset
+
+ZHAOPENGYOU_5P = preset("zhaopengyou-5p")
 
 CALL_PROBABILITY = 0.02  # per poll: most hands are called during the deal, some are left to the flip holder
 OVERCALL_PROBABILITY = 0.5

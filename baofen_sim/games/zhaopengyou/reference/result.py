@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from baofen_sim.games.tractor80.reference.kitty import last_trick_multiplier
+from baofen_sim.games.zhaopengyou.options import ZpyKittyRule, ZpyTieAt80
 from baofen_sim.games.zhaopengyou.reference.calling import NUM_PLAYERS
 from baofen_sim.reference.order import Order
-from baofen_sim.rules import RuleSet, ZpyKittyRule, ZpyTieAt80
+from baofen_sim.rules import RuleSet
 
 FLAT_DOUBLE = 2  # "扣底翻番"
 

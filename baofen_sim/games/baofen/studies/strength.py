@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from baofen_sim.analysis.stats import mean_interval, wilson_interval
-from baofen_sim.policies.registry import parse_policy_options
+from baofen_sim.policies.selection import parse_policy_options
 from baofen_sim.runs.runspec import RunSpec
 
 # player: (policy, parameter files or names, as `--param FILE` takes them)
