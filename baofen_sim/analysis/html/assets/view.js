@@ -173,9 +173,11 @@
       el("span", {class: "text", text: e.text}),
       e.cards.length ? cardRow(e.cards) : null,
     ])));
-    const stock = el("div", {class: "stock"}, [el("span", {text: "kitty"}), cardRow(model.kitty)]);
-    stock.firstChild.setAttribute("data-kitty-label", "true");
-    stock.lastChild.setAttribute("data-kitty", "true");
+    const stock = el("div", {class: "stock"});
+    if (model.kitty.length) {
+      stock.append(el("span", {text: "kitty"}),
+                   el("span", {class: "cards", "data-kitty": true}, model.kitty.map((c) => card(c, true))));
+    }
     if (model.bury) {
       stock.append(el("span", {text: "bury (" + seats[model.bury.seat].label + ")"}),
                    el("span", {class: "cards", "data-bury": true}, model.bury.cards.map((c) => card(c, true))));
