@@ -1,7 +1,7 @@
 """scripts/differential.py with `--rules zhaopengyou-5p` (baofen_sim/dev/differential_runs.py, issue 23 item 6), in
 this process (`--processes 1`): a few dozen 找朋友 hands of the engine re-judged by the reference under random and
 heuristic players and an option variant, the 5-player positions, and what a disagreement or a bad option looks like.
-The million-hand runs are the script's (README "Development")."""
+The million-hand runs are the script's (docs/development.md, "Differential runs")."""
 
 from __future__ import annotations
 

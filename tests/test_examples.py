@@ -1,13 +1,12 @@
 """Every example a user is shown runs, and a sweep example of the help varies something that changes the hands
-(the README's cap studies show, on purpose, that the shipped bidders never reach a cap: issue 21).
+(the cap studies of docs/baofen.md show, on purpose, that the shipped bidders never reach a cap: issue 21).
 
-The examples are the `Example:` lines of every command's `--help` and the `baofen-sim` lines of README.md's
-bash blocks. They run in order (README first, then the help texts: the help examples read runs the README
-ones made) in one scratch directory, through the installed `baofen-sim` command, with their sizes scaled down
-(`--deals`, `--validate`) so that the whole walk costs a few minutes, not hours; a command shown twice
-runs once. The few that cannot run here are
-listed in `NOT_RUN` with the reason, and the test checks that the list names real examples.
-"""
+The examples are the `Example:` lines of every command's `--help` and the `baofen-sim` and `python -c` lines of the
+bash blocks of README.md and the pages of docs/ (`SHOWN_IN`). They run in order (README first, then the pages, then
+the help texts: the help examples read runs the pages made) in one scratch directory, through the installed
+`baofen-sim` command, with their sizes scaled down (`--deals`, `--validate`) so that the whole walk costs a few
+minutes, not hours; a command shown twice runs once. The few that cannot run here are listed in `NOT_RUN` with the
+reason, and the test checks that the list names real examples."""
 
 from __future__ import annotations
 
@@ -25,6 +24,15 @@ from tests import background
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_DEALS = 1500  # enough for every tool to fit and for a bold bidder's cap to bind in a sweep
 VALIDATE_DEALS = 500
+# The pages whose commands run, in this order (a page's commands may read the runs of the pages before it).
+SHOWN_IN = ["README.md", "docs/baofen.md", "docs/tractor80.md", "docs/zhaopengyou.md", "docs/experiments.md",
+            "docs/tuning.md", "docs/runs.md", "docs/records.md", "docs/development.md"]
+# The pages whose commands do not run here, and why.
+NOT_SHOWN_IN = {
+    "docs/cli.md": "its examples are the help examples, which run anyway",
+    "docs/policies.md": "each plug-in run compiles an engine of its own (minutes); tests/test_plugins*.py run them",
+    "docs/rules.md": "generated from the rules; it shows no commands to run",
+}
 NOT_RUN = {
     "--scheduler tcp://head:8786": "needs a Dask cluster at host `head`",
     "baofen-sim bench": "measures a cold compile of every engine into a fresh cache (minutes); scripts/bench.py",
@@ -47,13 +55,15 @@ def help_examples() -> list[str]:
 
 
 def readme_examples() -> list[str]:
-    """The `baofen-sim …` command lines of README.md's bash blocks, continuation lines joined."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    """The `baofen-sim …` and `python -c …` command lines of the bash blocks of the SHOWN_IN pages, continuation
+    lines joined."""
     lines = []
-    for block in re.findall(r"```bash\n(.*?)```", readme, flags=re.S):
-        for line in block.replace("\\\n", " ").splitlines():
-            if line.startswith("baofen-sim "):
-                lines.append(line)
+    for page in SHOWN_IN:
+        text = (ROOT / page).read_text(encoding="utf-8")
+        for block in re.findall(r"```bash\n(.*?)```", text, flags=re.S):
+            for line in block.replace("\\\n", " ").splitlines():
+                if line.startswith(("baofen-sim ", "python -c ")):
+                    lines.append(line)
     return lines
 
 
@@ -71,6 +81,11 @@ def not_run_reason(command: str) -> str | None:
 def sweep_out(command: str) -> str | None:
     match = re.search(r"baofen-sim sweep .*--out (\S+)", command)
     return match.group(1) if match else None
+
+
+def test_every_page_is_walked_or_says_why_not():
+    pages = {str(page.relative_to(ROOT)) for page in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]}
+    assert pages == set(SHOWN_IN) | set(NOT_SHOWN_IN), "add the page to SHOWN_IN, or to NOT_SHOWN_IN with a reason"
 
 
 def test_every_not_run_entry_names_a_shown_example():

@@ -15,11 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from baofen_sim.cards import NUM_KINDS, card_name, card_points, parse_cards
-from baofen_sim.io.records import parse_record, record_to_json
-from baofen_sim.judge import format_event, judge
-from baofen_sim.reference.game import AUCTION, BURY, CHOOSE_TRUMP, BaofenHand
+from baofen_sim.games.baofen.record import record_to_json
+from baofen_sim.games.baofen.reference.game import AUCTION, BURY, CHOOSE_TRUMP, BaofenHand
+from baofen_sim.games.baofen.reference.random_play import random_action
+from baofen_sim.io.records import parse_record
+from baofen_sim.reference.judge import format_event, judge
 from baofen_sim.reference.order import TRUMP
-from baofen_sim.reference.random_play import random_action, random_deal
+from baofen_sim.reference.random_play import random_deal
 from baofen_sim.rules import preset
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -88,7 +90,7 @@ def view_of_record(data: dict[str, Any], hand_id: str) -> tuple[dict[str, Any], 
         "bury": {"seat": buries[-1]["seat"], "cards": buries[-1]["cards"]} if buries else None,
         "tricks": _tricks(events, rules, declarer, order, n, data),
         "result": None if result is None else {
-            "headline": format_event(result).removeprefix("result: "),
+            "headline": format_event(result, report.game).removeprefix("result: "),
             "rows": [[k, v if isinstance(v, int | float | str) or v is None else json.dumps(v)]
                      for k, v in result.items() if k != "event"]},
     }
