@@ -17,7 +17,7 @@ from baofen_sim.games.baofen.engine import run_chunk
 from baofen_sim.games.baofen.studies.each_data import load_each_data
 from baofen_sim.games.baofen.studies.tune_bids import TableEvaluator, fit_weights, heuristic_row
 from baofen_sim.kernels import auction as ka
-from baofen_sim.policies import dispatch, registry
+from baofen_sim.policies import dispatch, registry, selection
 from baofen_sim.policies.bidding import bid_reaches
 from baofen_sim.policies.features import counts_of
 from baofen_sim.rules import preset
@@ -95,15 +95,15 @@ def test_the_margin_moves_openings_and_raises_by_whole_card_points():
 
 
 def test_style_files_are_the_default_table_with_a_margin():
-    names, values = registry.parse_policy_options([], ["bold-bids"])
+    names, values = selection.parse_policy_options([], ["bold-bids"])
     defaults = {p.name: p.default for p in registry.HEURISTIC.params}
     style = ("bid_margin", "contest_per_5")
     for seat in range(4):
         assert {k: v for k, v in values[seat].items() if k not in style} == {
             k: v for k, v in defaults.items() if k not in style}
-    margins = [registry.parse_policy_options([], [style])[1][0]["bid_margin"] for style in STYLES]
+    margins = [selection.parse_policy_options([], [style])[1][0]["bid_margin"] for style in STYLES]
     assert margins == sorted(margins) and margins[1] == 0.0 and margins[0] < 0 < margins[2]
-    listed = {line.split(": ")[0].strip(): line for line in registry.describe_policies().splitlines()}
+    listed = {line.split(": ")[0].strip(): line for line in selection.describe_policies().splitlines()}
     for style in STYLES[:1] + STYLES[2:]:  # `baofen-sim policies` says how often each style opens
         assert "of deals are opened" in listed[style]
 
@@ -114,7 +114,7 @@ def test_bolder_styles_open_more_hands_and_contested_auctions_reach_the_caps():
     rules = preset("baofen").replace(bid_cap_default=120)
     opened, reached = [], []
     for style in STYLES:
-        _, params = registry.parse_policy_options([], [style])
+        _, params = selection.parse_policy_options([], [style])
         hands = run_chunk(RunSpec(rules=rules, params=params, deals=3000, hands_per_table=1, seed=21), 0, 3000).hands
         opened.append(float(np.mean(hands["declarer"] >= 0)))
         reached.append(int(hands["cap_reached"].sum()))
@@ -124,9 +124,9 @@ def test_bolder_styles_open_more_hands_and_contested_auctions_reach_the_caps():
 
 
 def test_param_key_value_sets_that_parameter_at_every_seat():
-    _, values = registry.parse_policy_options([], ["bid_margin=12.5", "2.bid_margin=-3"])
+    _, values = selection.parse_policy_options([], ["bid_margin=12.5", "2.bid_margin=-3"])
     assert [v["bid_margin"] for v in values] == [12.5, 12.5, -3.0, 12.5]
-    _, values = registry.parse_policy_options([], ["reckless-bids", "bid_margin=5"])  # a later one wins
+    _, values = selection.parse_policy_options([], ["reckless-bids", "bid_margin=5"])  # a later one wins
     assert {v["bid_margin"] for v in values} == {5.0}
 
 
@@ -139,7 +139,7 @@ def test_param_key_value_sets_that_parameter_at_every_seat():
 ])
 def test_bad_margins_and_misspelt_styles_are_one_line_errors(params, message):
     with pytest.raises(registry.PolicyError, match=message) as error:
-        registry.parse_policy_options([], params)
+        selection.parse_policy_options([], params)
     assert "\n" not in str(error.value)
 
 
@@ -157,7 +157,7 @@ def test_cli_refuses_bad_margins_and_styles_in_one_line_writing_nothing(tmp_path
 
 
 def test_sweep_varies_a_parameter_of_every_seat_on_the_same_deals(tmp_path):
-    policies, params = registry.parse_policy_options([], [])
+    policies, params = selection.parse_policy_options([], [])
     base = RunSpec(policies=policies, params=params, deals=400, hands_per_table=8, chunk_size=200, seed=3)
     varies = [parse_vary("bid_margin=0,20", base)]
     variants = plan_variants(base, varies)
@@ -171,7 +171,7 @@ def test_sweep_varies_a_parameter_of_every_seat_on_the_same_deals(tmp_path):
     assert np.array_equal(hands.filter(pl.col("bid_margin") == 20)["declarer"].to_numpy(), bold["declarer"])
     with pytest.raises(SweepError, match="unknown parameter 'bid_margin' for policy random \\(seat 1\\)"):
         parse_vary("bid_margin=0,5", base.replace(policies=("heuristic", "random", "heuristic", "random"),
-                                                  params=registry.parse_policy_options(["heuristic", "1=random",
+                                                  params=selection.parse_policy_options(["heuristic", "1=random",
                                                                                         "3=random"], [])[1]),
                    ["heuristic", "1=random", "3=random"])
 

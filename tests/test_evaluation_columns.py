@@ -18,7 +18,7 @@ from baofen_sim.engine.deal import deal
 from baofen_sim.games.baofen.engine import run_chunk
 from baofen_sim.games.baofen.report import build_report, print_report
 from baofen_sim.games.baofen.report.compare import compare_runs
-from baofen_sim.policies import registry
+from baofen_sim.policies import selection
 from baofen_sim.policies.features import counts_of, hand_evaluation
 from baofen_sim.runs.runspec import EACH, RunSpec
 from baofen_sim.runs.simulate import simulate
@@ -36,11 +36,11 @@ def engine() -> None:
 
 
 def test_evaluation_columns_are_the_fitted_count_of_each_seats_dealt_cards_whatever_its_policy():
-    policies, params = registry.parse_policy_options(["heuristic", "1=random", "3=random"],
+    policies, params = selection.parse_policy_options(["heuristic", "1=random", "3=random"],
                                                      ["0.eval_intercept=500", "2=threshold-bids"])
     spec = RunSpec(policies=policies, params=params, deals=120, hands_per_table=4, seed=8)
     hands = run_chunk(spec, 0, spec.tables).hands
-    default = registry.default_params("heuristic")  # the weights of default-bids.toml, the guide's count
+    default = selection.default_params("heuristic")  # the weights of default-bids.toml, the guide's count
     for h in range(spec.deals):
         dealt, _ = deal(spec.seed, h)
         for seat in range(4):

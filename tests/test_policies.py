@@ -20,7 +20,7 @@ from baofen_sim.games.baofen.reference.auction import Auction, count_pairs
 from baofen_sim.kernels import auction as ka
 from baofen_sim.kernels.rng import STREAM_SEAT_BASE, stream_key
 from baofen_sim.materialize import hand_rules
-from baofen_sim.policies import dispatch, registry
+from baofen_sim.policies import dispatch, registry, selection
 from baofen_sim.policies.features import (
     FEAT_BEST_SUIT,
     FEAT_BEST_SUIT_LENGTH,
@@ -105,7 +105,7 @@ def test_default_is_heuristic_with_default_params():
 
 
 def test_names_and_ids():
-    assert registry.policy_id("random") == 0 and registry.policy_id("heuristic") == 1
+    assert selection.policy_id("random") == 0 and selection.policy_id("heuristic") == 1
     assert registry.policy_name(1) == "heuristic"
 
 
@@ -128,10 +128,10 @@ def test_param_key_value_and_file_in_order(tmp_path):
 def test_named_parameter_file_for_one_seat_or_every_seat():
     untuned = {"declarer_win_min_points": 5.0, "declarer_ruff_min_points": 10.0,
                "defender_win_min_points": 5.0, "defender_ruff_min_points": 10.0}
-    names, values = registry.parse_policy_options([], ["2=heuristic-untuned"])
+    names, values = selection.parse_policy_options([], ["2=heuristic-untuned"])
     assert all(values[2][key] == value for key, value in untuned.items())
     assert values[1]["declarer_ruff_min_points"] == 0.0 and values[1]["defender_win_min_points"] == 0.0
-    names, values = registry.parse_policy_options(["sampler"], ["heuristic-untuned", "3.samples=20"])
+    names, values = selection.parse_policy_options(["sampler"], ["heuristic-untuned", "3.samples=20"])
     assert all(values[seat][key] == value for seat in range(4) for key, value in untuned.items())
     assert values[3]["samples"] == 20 and values[0]["samples"] == 16
     assert "heuristic-untuned" in registry.named_param_files()
@@ -196,7 +196,7 @@ def test_describe_lists_every_policy_and_parameter():
 
 
 def test_options_parse_to_what_a_run_spec_holds():
-    names, params = registry.parse_policy_options(["0=random"], ["1.max_bid=150"])
+    names, params = selection.parse_policy_options(["0=random"], ["1.max_bid=150"])
     assert names == ("random", "heuristic", "heuristic", "heuristic")
     assert params[0] == {"pass_weight": 1.0}
     assert params[1]["max_bid"] == 150.0 and params[2]["max_bid"] == 250.0
@@ -251,7 +251,7 @@ def decide(policy, params, hand, legal, state=None, rng=1):
 
 
 def test_heuristic_bids_the_cheapest_legal_bid_within_its_limit():
-    params = registry.default_params("heuristic")
+    params = selection.default_params("heuristic")
     params[registry.HEURISTIC_BID_MODE] = registry.BID_MODE_THRESHOLD  # whatever the default bidder is
     hand = deal(7)[0][0]
     strength = hand_strength(counts_of(hand))
@@ -266,12 +266,12 @@ def test_heuristic_bids_the_cheapest_legal_bid_within_its_limit():
 
 
 def test_heuristic_draws_nothing():
-    params = registry.default_params("heuristic")
+    params = selection.default_params("heuristic")
     assert decide(HEURISTIC_ID, params, deal(3)[0][0], [85, 90, 95], rng=12345)[1] == 12345
 
 
 def test_random_bid_is_pass_or_legal_and_roughly_uniform():
-    params = registry.default_params("random")
+    params = selection.default_params("random")
     rng = np.uint64(99)
     seen = Counter()
     for _ in range(2000):
@@ -326,7 +326,7 @@ def test_changing_parameters_never_recompiles():
     before = len(dispatch.bid_decision.signatures)
     hand = deal(2)[0][0]
     for threshold in (10.0, 20.0, 30.0):
-        params = registry.default_params("heuristic")
+        params = selection.default_params("heuristic")
         params[HEURISTIC_OPEN_THRESHOLD] = threshold
         decide(HEURISTIC_ID, params, hand, [85, 90, 95])
     assert len(dispatch.bid_decision.signatures) == before
@@ -336,7 +336,7 @@ def test_changing_parameters_never_recompiles():
 
 
 def bury_of(policy, hand33, params=None, rng=1):
-    params = registry.default_params(registry.policy_name(int(policy))) if params is None else params
+    params = selection.default_params(registry.policy_name(int(policy))) if params is None else params
     out = np.zeros(KITTY, dtype=np.int64)
     rng = dispatch.bury_decision(policy, params, counts_of(hand33), np.uint64(rng), out)
     return sorted(int(k) for k in out), rng
@@ -399,13 +399,13 @@ def test_heuristic_bury_example():
 
 def test_heuristic_trump_is_the_strongest_suit():
     counts = counts_of(parse_cards("BJ S3 S4 H5 H5 H6 H6 H7 HK C9 DA"))
-    suit, rng = dispatch.trump_decision(HEURISTIC_ID, registry.default_params("heuristic"), counts,
+    suit, rng = dispatch.trump_decision(HEURISTIC_ID, selection.default_params("heuristic"), counts,
                                             np.uint64(3))
     assert (suit, rng) == (1, 3)
 
 
 def test_random_trump_is_roughly_uniform():
-    params = registry.default_params("random")
+    params = selection.default_params("random")
     counts = counts_of(parse_cards("SA"))
     rng = np.uint64(17)
     seen = Counter()
@@ -420,7 +420,7 @@ def test_heuristic_play_defaults_are_the_tune_play_result():
     tuned = tomllib.loads((Path(__file__).parent.parent / "results" / "tune-play" / "tuned.toml").read_text())
     defaults = {p.name: p.default for p in registry.HEURISTIC.params}
     assert tuned and all(defaults[name] == value for name, value in tuned.items())
-    untuned = registry.parse_policy_options([], ["0=heuristic-untuned"])[1][0]
+    untuned = selection.parse_policy_options([], ["0=heuristic-untuned"])[1][0]
     assert untuned["declarer_ruff_min_points"] != defaults["declarer_ruff_min_points"]
 
 

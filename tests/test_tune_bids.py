@@ -35,7 +35,7 @@ from baofen_sim.games.baofen.studies.tune_bids import (
 from baofen_sim.kernels import auction as ka
 from baofen_sim.kernels.ledger import table_first_zhujiao
 from baofen_sim.materialize import hand_rules_array
-from baofen_sim.policies import dispatch, registry
+from baofen_sim.policies import dispatch, registry, selection
 from baofen_sim.policies.features import EVAL_FEATURE_NAMES, NUM_EVAL_FEATURES, counts_of, eval_features, hand_bits
 from baofen_sim.rules import preset
 from baofen_sim.runs.runspec import RunSpec
@@ -243,7 +243,7 @@ def test_table_bidder_opens_by_position_and_raises_to_its_limit():
 
 
 def test_threshold_bids_file_is_the_old_threshold_bidder_whatever_the_default():
-    _, params = registry.parse_policy_options([], ["0=threshold-bids"])
+    _, params = selection.parse_policy_options([], ["0=threshold-bids"])
     assert params[0]["bid_mode"] == registry.BID_MODE_THRESHOLD
     assert (params[0]["open_threshold"], params[0]["per_5_points"], params[0]["max_bid"]) == (22.0, 1.0, 250.0)
     # default-bids.toml sets the table bidder's defaults and nothing else

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow as pa
 
-from baofen_sim.codes import BID_PAD, CATEGORY_LABELS, LEAD_KIND_LABELS, TRUMP_LABELS
-from baofen_sim.records import HAND_ROW_FIELDS, SEAT_SHAPE
+from baofen_sim.codes import BID_PAD, LEAD_KIND_LABELS
+from baofen_sim.records import SEAT_SHAPE
 
 
 class SchemaError(ValueError):
@@ -50,11 +50,6 @@ def _per_seat(name: str, dtype: str, doc: str, num_players: int) -> list[Column]
     return [Column(f"{name}_{seat}", dtype, f"{doc}, seat {seat}") for seat in range(num_players)]
 
 
-_LABELS = {"trump": TRUMP_LABELS, "category": CATEGORY_LABELS}
-_DECLARED_ONLY = frozenset(("target", "trump", "declarer_points", "wangfen_points", "penalty_points", "score",
-                            "result", "declarer_won"))
-
-
 @dataclass(frozen=True, slots=True)
 class RowLayout:
     """How a game's engine row becomes hand columns: its fields (name, dtype, shape, description; no description:
@@ -67,13 +62,14 @@ class RowLayout:
     team_shape: tuple[int, ...] | None = None
 
 
-BAOFEN_ROWS = RowLayout(HAND_ROW_FIELDS, _LABELS, _DECLARED_ONLY)
-
-
-def hand_columns(num_players: int = 4, layout: RowLayout = BAOFEN_ROWS) -> tuple[Column, ...]:
+def hand_columns(num_players: int = 4, layout: RowLayout | None = None) -> tuple[Column, ...]:
     """The columns of the hand table, one row per hand, in file order: the described fields of the engine's
-    hand row (Baofen's `records.HAND_ROW_FIELDS` by default), a per-seat field once per seat, a per-team field
-    once per team."""
+    hand row (`layout`; default: the default game's), a per-seat field once per seat, a per-team field once per
+    team."""
+    if layout is None:
+        from baofen_sim.games import default_game
+
+        layout = default_game().rows()
     columns: list[Column] = []
     for name, dtype, shape, doc in layout.fields:
         if doc is None:
@@ -153,7 +149,7 @@ def to_arrow(arrays: dict[str, np.ndarray], columns: tuple[Column, ...]) -> pa.T
     return pa.Table.from_arrays(out, schema=arrow_schema(columns))
 
 
-def hands_to_arrow(hands: dict[str, np.ndarray], num_players: int = 4, layout: RowLayout = BAOFEN_ROWS) -> pa.Table:
+def hands_to_arrow(hands: dict[str, np.ndarray], num_players: int = 4, layout: RowLayout | None = None) -> pa.Table:
     return to_arrow(hands, hand_columns(num_players, layout))
 
 

@@ -125,7 +125,7 @@ BAOFEN_DISPATCH = DispatchTable("baofen_sim.policies.dispatch", "baofen_dispatch
 
 
 def policy_ids(names: tuple[str, ...]) -> dict[str, int]:
-    """The id of each policy of a set (`registry.policy_spec`: the built-ins' own, plug-ins in the set's order)."""
+    """The id of each policy of a set (`selection.policy_spec`: the built-ins' own, plug-ins in the set's order)."""
     return {name: policy_spec(name).id for name in names}
 
 

@@ -4,7 +4,7 @@ deal, and every seat's hand features, recomputed from the deal.
 A `--declarer each` run plays deal h once per seat d as a forced declarer (rows keyed (hand, declarer),
 DESIGN.md §5). Deals are seat-stable and keyed on (seed, hand) (DESIGN.md §4): `deal_features` deals hand h
 again from the run's seed and computes each seat's features from its 25 cards, so nothing has to be stored
-beside the hand columns. The heuristic's play does not read the target (`registry.play_reads_target`), so
+beside the hand columns. The heuristic's play does not read the target (`selection.play_reads_target`), so
 the stored play of (h, d) is the play of any auction that makes d the declarer of hand h, at any target:
 `score` and `category` then fix the result at every target (`kernels.scoring.result_at_target`).
 
