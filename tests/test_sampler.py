@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 from baofen_sim.codes import NUM_EFFECTIVE_SUITS, TRUMP
+from baofen_sim.kernels.hands import hand_from_kinds
 from baofen_sim.kernels.rng import deal_hands, deal_pack
-from baofen_sim.kernels.units import card_count, hand_from_kinds
+from baofen_sim.kernels.units import card_count
 from baofen_sim.policies.sampler.deals import deal_once, hidden_cards
 from baofen_sim.records import MAX_PLAYERS, PLAY_VIEW_DTYPE
 from tests import background

@@ -22,9 +22,10 @@ from baofen_sim.games.zhaopengyou.engine.materialize import hand_rules_zpy
 from baofen_sim.games.zhaopengyou.engine.records import HAND_ZPY_RULES_DTYPE, ZPY_SCRATCH_DTYPE
 from baofen_sim.games.zhaopengyou.engine.result import declarer_won
 from baofen_sim.games.zhaopengyou.policies.sampler import TOTAL_WEIGHT, deal_zpy, sampler_play_zpy, side_value
+from baofen_sim.kernels.hands import counts_to_bits
 from baofen_sim.kernels.kitty import pass_kitty
 from baofen_sim.kernels.play import note_void, start_play
-from baofen_sim.kernels.units import analyze_lead, card_count, counts_to_bits
+from baofen_sim.kernels.units import analyze_lead, card_count
 from baofen_sim.policies.registry import default_params
 from baofen_sim.policies.sampler import MAX_CANDIDATES, lead_candidates
 from baofen_sim.policies.sampler.entry import play_of

@@ -32,7 +32,7 @@ from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.follow import enumerate_follows
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.play import note_void, play_cards, resolve_lead
-from baofen_sim.kernels.units import top_bit
+from baofen_sim.kernels.values import top_bit
 from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead
 from baofen_sim.policies.heuristic.candidates import FOLLOW_CAPACITY, append_new
 from baofen_sim.policies.heuristic.costs import POINT_COST, cheapest_single, play_cost
@@ -69,7 +69,7 @@ FINALISTS = 2  # candidates that see every deal
 def lead_candidates(params, tb, view, hand_ge1, hand_eq2, out_ge1, out_eq2, limit):
     """The heuristic's lead, then each suit's sure lead (every sure unit together as a throw when throws are
     allowed, `heuristic.leads.sure_lead`), longest unit (a tractor or pair when it has one), highest card (by power,
-    `units.top_bit`: in 找朋友 the lowered trump 7 and 2 sit below their power on the chain) and cheapest card (suit by
+    `values.top_bit`: in 找朋友 the lowered trump 7 and 2 sit below their power on the chain) and cheapest card (suit by
     suit in that order of kinds). Returns the count."""
     _, ge1, eq2 = heuristic_lead(params, tb, view, hand_ge1, hand_eq2, np.uint64(0))
     count = append_new(out_ge1[:limit], out_eq2[:limit], 0, ge1, eq2)
