@@ -221,7 +221,7 @@ def test_deals_agree_with_the_auction(bidder):
     from baofen_sim.cards import NUM_KINDS
     from baofen_sim.policies.bidding import bid_reaches
     from baofen_sim.policies.registry import SAMPLER, _load_param_file, default_params
-    from baofen_sim.policies.sampler.deals import kind_counts_of, sample_deal
+    from baofen_sim.policies.sampler.auction_model import kind_counts_of, sample_deal
 
     tb = tables(trump="H")
     hands, kitty = dealt(4, tb)
@@ -352,11 +352,12 @@ UNPRUNED_DECISIONS_DIGEST = "1200efe95b197c59"  # recorded when a layout without
 
 
 def test_a_layout_without_voids_is_split_uniformly_holder_by_holder():
-    """Without voids or pairless seats the deals are drawn holder by holder (`deals.uniform_sample`): every
-    holder gets its size of exactly the hidden cards, and each hidden card lands with each holder in proportion
-    to its places (600 deals: every count within five standard deviations)."""
+    """Without voids or pairless seats the deals are drawn holder by holder (`auction_model.uniform_sample`):
+    every holder gets its size of exactly the hidden cards, and each hidden card lands with each holder in
+    proportion to its places (600 deals: every count within five standard deviations)."""
     from baofen_sim.policies.registry import default_params
-    from baofen_sim.policies.sampler.deals import deal_layout, is_uniform, sample_deal
+    from baofen_sim.policies.sampler.auction_model import is_uniform, sample_deal
+    from baofen_sim.policies.sampler.deals import deal_layout
 
     tb = tables(trump="S")
     hands, kitty = dealt(5, tb)
@@ -395,7 +396,7 @@ def test_a_defenders_deals_give_the_declarer_cards_that_name_his_trump(void):
     void (the two ways of drawing, `uniform_sample` and `deal_from`)."""
     from baofen_sim.cards import NUM_KINDS
     from baofen_sim.policies.registry import default_params
-    from baofen_sim.policies.sampler.deals import names_trump, sample_deal
+    from baofen_sim.policies.sampler.auction_model import names_trump, sample_deal
 
     tb = tables(trump="H")
     hands, _ = dealt(8, tb)
