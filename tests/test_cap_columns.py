@@ -16,7 +16,7 @@ from baofen_sim.cli import app
 from baofen_sim.games.baofen.engine import hand as engine_hand
 from baofen_sim.games.baofen.engine import run_chunk
 from baofen_sim.games.baofen.report import build_report
-from baofen_sim.games.baofen.studies.tune_bids import heuristic_row
+from baofen_sim.games.baofen.studies.bid_table import heuristic_row
 from baofen_sim.kernels import auction as ka
 from baofen_sim.materialize import hand_rules
 from baofen_sim.policies import registry

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from baofen_sim.analysis.runs import open_output
+from baofen_sim.games.baofen.studies.bid_table import WEIGHT_NAMES
 from baofen_sim.games.baofen.studies.each_data import EachDataError, load_each_data
 from baofen_sim.games.baofen.studies.guide import (
     STRONG_CURVE_SAMPLES,
@@ -28,7 +29,7 @@ from baofen_sim.games.baofen.studies.guide import (
     variant_numbers,
 )
 from baofen_sim.games.baofen.studies.guide_text import guide_markdown
-from baofen_sim.games.baofen.studies.tune_bids import WEIGHT_NAMES, evaluation_floor, fit_weights
+from baofen_sim.games.baofen.studies.tune_bids import evaluation_floor, fit_weights
 from baofen_sim.policies.registry import parse_policy_options
 from baofen_sim.runs.runspec import RunSpec
 from baofen_sim.runs.simulate import simulate

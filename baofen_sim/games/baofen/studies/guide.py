@@ -238,8 +238,9 @@ mean_of = mean_summary
 def point_count(plan: GuidePlan) -> dict[str, Any]:
     """The fitted weights with deal-clustered (sandwich) standard errors, and R² of the evaluation and of
     hand_strength on the fresh test deals with deal-bootstrap 95% CIs."""
+    from baofen_sim.games.baofen.studies.bid_table import WEIGHT_NAMES
     from baofen_sim.games.baofen.studies.each_data import load_each_data
-    from baofen_sim.games.baofen.studies.tune_bids import WEIGHT_NAMES, predict, r_squared
+    from baofen_sim.games.baofen.studies.tune_bids import predict, r_squared
 
     report = json.loads((plan.path("eval") / "eval.json").read_text())
     weights = report["weights"]
@@ -494,7 +495,7 @@ def strong_bids_numbers(plan: GuidePlan) -> dict[str, Any]:
     gain: a better response?) and every seat on it (the auctions). `ship`: the table differs and the lone seat's
     gain has a 95% CI above zero."""
     from baofen_sim.analysis.compare import compare_runs
-    from baofen_sim.games.baofen.studies.tune_bids import TABLE_KEYS
+    from baofen_sim.games.baofen.studies.bid_table import TABLE_KEYS
     from baofen_sim.policies.registry import DEFAULT_BIDS_FILE, _load_param_file
 
     tuned = json.loads((plan.path("strong-bids") / "tune-bids.json").read_text())
@@ -535,8 +536,8 @@ def ship_strong_bids(plan: GuidePlan, numbers: dict[str, Any], params_dir: Path)
 def sampler_numbers(plan: GuidePlan, weights: dict[str, float]) -> list[dict[str, Any]]:
     """Per target and per group of the declarer's evaluation (SAMPLER_GROUPS, and all hands): the make rate
     under each player set, and each sampler set's paired difference from the heuristic (hand by hand)."""
+    from baofen_sim.games.baofen.studies.bid_table import WEIGHT_NAMES
     from baofen_sim.games.baofen.studies.each_data import deal_features
-    from baofen_sim.games.baofen.studies.tune_bids import WEIGHT_NAMES
     from baofen_sim.rules import preset
 
     seed, deals = SAMPLER_CHECK[0], plan.deals(SAMPLER_CHECK[1])
