@@ -46,7 +46,7 @@ adjacent bits (§1.5.2), and their single/pair power comes from the table, not f
     gap                                              <-- gap_below -->|t7|  gap_test = C6|C7|C8, gap_want = C6|C8
 
 Only the lowered cards break "a higher bit is a higher card": the kernels take a suit's highest or lowest
-card with `units.top_bit` / `units.bottom_bit`, which compare the `lowered_mask` bits by power (one AND and
+card with `values.top_bit` / `values.bottom_bit`, which compare the `lowered_mask` bits by power (one AND and
 a branch where the mask is 0). A tractor's value is its top pair's face place (`chain_value`: t7t7t8t8 is
 worth 7 < t9t9tTtT's 9; "2、7下放之后的大小只看点数", §1.5.3). With `zpy_trump_gap_tractor` a run may
 skip an empty t7 place (t6t6t8t8, worth 7 as t7t7t8t8 is): when the pairs hold C6 and C8 but not C7, the

@@ -39,8 +39,9 @@ select_policies(["heuristic"])
 
 from baofen_sim.codes import CAT_BANJI, CAT_JINTAIYANG, CAT_NORMAL, CAT_QUANJI  # noqa: E402
 from baofen_sim.games.baofen.studies import bid_eval, bid_inputs  # noqa: E402
+from baofen_sim.games.baofen.studies.bid_table import heuristic_row, initial_table, threshold_values  # noqa: E402
 from baofen_sim.games.baofen.studies.each_data import load_each_data  # noqa: E402
-from baofen_sim.games.baofen.studies.tune_bids import TableEvaluator, heuristic_row, initial_table, threshold_values  # noqa: E402
+from baofen_sim.games.baofen.studies.table_evaluator import TableEvaluator  # noqa: E402
 from baofen_sim.materialize import hand_rules_array  # noqa: E402
 from baofen_sim.policies.registry import default_params  # noqa: E402
 from baofen_sim.rules import preset  # noqa: E402

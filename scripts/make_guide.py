@@ -8,7 +8,7 @@ Each step prints its progress; an interrupted run resumes where it stopped when 
 --strong-scale shrinks the strong-play (sampler) steps apart (default: --scale), e.g. while the sampler is slower
 than the plan's speed. Only the full guide (both scales 1) may ship the strong-play table as
 baofen_sim/policies/params/strong-bids.toml.
-The steps and what each number means: baofen_sim/games/baofen/studies/guide.py.
+The steps and what each number means: baofen_sim/games/baofen/studies/guide/ (steps.py, numbers.py).
 """
 
 from __future__ import annotations
@@ -19,15 +19,10 @@ import sys
 import time
 from pathlib import Path
 
-from baofen_sim.games.baofen.studies.guide import (
-    GuideError,
-    GuidePlan,
-    copy_calibration,
-    guide_numbers,
-    run_steps,
-    ship_strong_bids,
-)
-from baofen_sim.games.baofen.studies.guide_text import FIGURES, plot_all, write_guide
+from baofen_sim.games.baofen.studies.guide.numbers import copy_calibration, guide_numbers, ship_strong_bids
+from baofen_sim.games.baofen.studies.guide.plots import FIGURES, plot_all
+from baofen_sim.games.baofen.studies.guide.steps import GuideError, GuidePlan, run_steps
+from baofen_sim.games.baofen.studies.guide.text import write_guide
 from baofen_sim.policies.registry import NAMED_PARAMS_DIR
 
 

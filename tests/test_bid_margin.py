@@ -14,8 +14,10 @@ from typer.testing import CliRunner
 from baofen_sim.cards import full_pack
 from baofen_sim.cli import app
 from baofen_sim.games.baofen.engine import run_chunk
+from baofen_sim.games.baofen.studies.bid_table import heuristic_row
 from baofen_sim.games.baofen.studies.each_data import load_each_data
-from baofen_sim.games.baofen.studies.tune_bids import TableEvaluator, fit_weights, heuristic_row
+from baofen_sim.games.baofen.studies.table_evaluator import TableEvaluator
+from baofen_sim.games.baofen.studies.tune_bids import fit_weights
 from baofen_sim.kernels import auction as ka
 from baofen_sim.policies import dispatch, registry, selection
 from baofen_sim.policies.bidding import bid_reaches

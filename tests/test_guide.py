@@ -1,4 +1,4 @@
-"""The bidding guide (issues 12 and 21.5; tools/guide.py, tools/guide_text.py, scripts/make_guide.py): what a
+"""The bidding guide (issues 12 and 21.5; studies/guide/, scripts/make_guide.py): what a
 sweep variant's figures count, the break-even rule of the curves, the cap verdict per style, the strong-play
 steps and their budget, --min-evaluation data in tune-bids, and the committed guide is the text of its
 committed numbers."""
@@ -15,20 +15,20 @@ import numpy as np
 import pytest
 
 from baofen_sim.analysis.runs import open_output
+from baofen_sim.games.baofen.studies.bid_table import WEIGHT_NAMES
 from baofen_sim.games.baofen.studies.each_data import EachDataError, load_each_data
-from baofen_sim.games.baofen.studies.guide import (
+from baofen_sim.games.baofen.studies.guide.curves import _break_even
+from baofen_sim.games.baofen.studies.guide.steps import (
     STRONG_CURVE_SAMPLES,
     STRONG_MIN_EVALUATION,
     STRONG_TARGETS,
     GuidePlan,
-    _break_even,
-    cap_verdict,
     guide_steps,
     step_budgets,
-    variant_numbers,
 )
-from baofen_sim.games.baofen.studies.guide_text import guide_markdown
-from baofen_sim.games.baofen.studies.tune_bids import WEIGHT_NAMES, evaluation_floor, fit_weights
+from baofen_sim.games.baofen.studies.guide.sweeps import cap_verdict, variant_numbers
+from baofen_sim.games.baofen.studies.guide.text import guide_markdown
+from baofen_sim.games.baofen.studies.tune_bids import evaluation_floor, fit_weights
 from baofen_sim.policies.selection import parse_policy_options
 from baofen_sim.runs.runspec import RunSpec
 from baofen_sim.runs.simulate import simulate

@@ -17,6 +17,7 @@ from baofen_sim.cards import NUM_KINDS, full_pack, kind_of, parse_cards
 from baofen_sim.codes import NO_BIT, TRUMP
 from baofen_sim.dev.kernel_calls import deal
 from baofen_sim.kernels import bits, rng, units
+from baofen_sim.kernels.hands import card_points
 from baofen_sim.rules import preset
 from baofen_sim.tables import bits_to_kinds, kinds_to_bits, materialize
 from tests.kernel_helpers import compiled, tables
@@ -135,7 +136,7 @@ def test_links_are_the_baofen_chains():
 def test_wangfen_points_and_ties():
     tb = tables(trump="H")
     assert sorted(bits_to_kinds(tb, tb.wangfen_mask, 0)) == sorted(parse_cards("H5 H10 HK"))
-    assert units.card_points(tb, tb.all_mask, tb.all_mask) == 200
+    assert card_points(tb, tb.all_mask, tb.all_mask) == 200
     side_twos = kinds_to_bits(tb, parse_cards("S2 C2 D2"))[0]
     powers = tb.bit_power
     assert len({int(powers[b]) for b in range(64) if side_twos >> b & 1}) == 1  # the 副2 tie

@@ -24,7 +24,8 @@ from baofen_sim.dev.kernel_calls import (
     random_follow,
     random_lead,
 )
-from baofen_sim.kernels import bits, follow, leads, rng, units
+from baofen_sim.kernels import bits, follow, leads, rng
+from baofen_sim.kernels.hands import hand_from_kinds
 from baofen_sim.kernels.trick import trick_points
 from tests.kernel_helpers import BAOFEN_PRESETS, as_set, card_sets, cards, compiled, tables
 
@@ -160,7 +161,7 @@ def test_hand_from_kinds_and_trick_points():
         if kind_ge1 >> kind & 1:
             kind_eq2 |= 1 << kind
         kind_ge1 |= 1 << kind
-    assert units.hand_from_kinds(tb, np.uint64(kind_ge1), np.uint64(kind_eq2)) == bits_of(tb, hand[0])
+    assert hand_from_kinds(tb, np.uint64(kind_ge1), np.uint64(kind_eq2)) == bits_of(tb, hand[0])
     plays = [bits_of(tb, t) for t in ("S5 S5", "SK ST", "C2 H3", "BJ LJ")]
     ge1 = np.array([p[0] for p in plays], dtype=np.uint64)
     eq2 = np.array([p[1] for p in plays], dtype=np.uint64)

@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 from baofen_sim.codes import NUM_EFFECTIVE_SUITS, TRUMP
+from baofen_sim.kernels.hands import hand_from_kinds
 from baofen_sim.kernels.rng import deal_hands, deal_pack
-from baofen_sim.kernels.units import card_count, hand_from_kinds
+from baofen_sim.kernels.units import card_count
 from baofen_sim.policies.sampler.deals import deal_once, hidden_cards
 from baofen_sim.records import MAX_PLAYERS, PLAY_VIEW_DTYPE
 from tests import background
@@ -220,7 +221,7 @@ def test_deals_agree_with_the_auction(bidder):
     from baofen_sim.cards import NUM_KINDS
     from baofen_sim.policies.bidding import bid_reaches
     from baofen_sim.policies.registry import SAMPLER, _load_param_file
-    from baofen_sim.policies.sampler.deals import kind_counts_of, sample_deal
+    from baofen_sim.policies.sampler.auction_model import kind_counts_of, sample_deal
     from baofen_sim.policies.selection import default_params
 
     tb = tables(trump="H")
@@ -352,10 +353,11 @@ UNPRUNED_DECISIONS_DIGEST = "1200efe95b197c59"  # recorded when a layout without
 
 
 def test_a_layout_without_voids_is_split_uniformly_holder_by_holder():
-    """Without voids or pairless seats the deals are drawn holder by holder (`deals.uniform_sample`): every
-    holder gets its size of exactly the hidden cards, and each hidden card lands with each holder in proportion
-    to its places (600 deals: every count within five standard deviations)."""
-    from baofen_sim.policies.sampler.deals import deal_layout, is_uniform, sample_deal
+    """Without voids or pairless seats the deals are drawn holder by holder (`auction_model.uniform_sample`):
+    every holder gets its size of exactly the hidden cards, and each hidden card lands with each holder in
+    proportion to its places (600 deals: every count within five standard deviations)."""
+    from baofen_sim.policies.sampler.auction_model import is_uniform, sample_deal
+    from baofen_sim.policies.sampler.deals import deal_layout
     from baofen_sim.policies.selection import default_params
 
     tb = tables(trump="S")
@@ -394,7 +396,7 @@ def test_a_defenders_deals_give_the_declarer_cards_that_name_his_trump(void):
     (`names_trump`), at most MAX_REDRAWS times: they do so far more often than plain deals, with or without a
     void (the two ways of drawing, `uniform_sample` and `deal_from`)."""
     from baofen_sim.cards import NUM_KINDS
-    from baofen_sim.policies.sampler.deals import names_trump, sample_deal
+    from baofen_sim.policies.sampler.auction_model import names_trump, sample_deal
     from baofen_sim.policies.selection import default_params
 
     tb = tables(trump="H")

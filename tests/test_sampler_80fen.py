@@ -22,10 +22,11 @@ from baofen_sim.games.tractor80.engine.records import RESULT_DTYPE, TABLE80_SCRA
 from baofen_sim.games.tractor80.engine.result import hand_result
 from baofen_sim.games.tractor80.policies.sampler import TOTAL_WEIGHT, deal80_once, zhuang_value
 from baofen_sim.kernels.bits import ZERO
+from baofen_sim.kernels.hands import counts_to_bits
 from baofen_sim.kernels.kitty import pass_kitty
 from baofen_sim.kernels.play import note_void, start_play
 from baofen_sim.kernels.rng import deal_pack
-from baofen_sim.kernels.units import analyze_lead, card_count, counts_to_bits
+from baofen_sim.kernels.units import analyze_lead, card_count
 from baofen_sim.policies.sampler.deals import deal_once
 from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
 from baofen_sim.rules.presets import preset

@@ -21,17 +21,11 @@ from baofen_sim.cli import app
 from baofen_sim.games.baofen.engine import run_chunk
 from baofen_sim.games.baofen.options import AllPassMode, PotAtTableEnd
 from baofen_sim.games.baofen.studies import bid_eval, bid_inputs
+from baofen_sim.games.baofen.studies.bid_search import Search
+from baofen_sim.games.baofen.studies.bid_table import TABLE_KEYS, WEIGHT_NAMES, heuristic_row
 from baofen_sim.games.baofen.studies.each_data import EachDataError, load_each_data
-from baofen_sim.games.baofen.studies.tune_bids import (
-    TABLE_KEYS,
-    WEIGHT_NAMES,
-    Search,
-    TableEvaluator,
-    TuneBidsConfig,
-    fit_weights,
-    heuristic_row,
-    tune_bids,
-)
+from baofen_sim.games.baofen.studies.table_evaluator import TableEvaluator
+from baofen_sim.games.baofen.studies.tune_bids import TuneBidsConfig, fit_weights, tune_bids
 from baofen_sim.kernels import auction as ka
 from baofen_sim.kernels.ledger import table_first_zhujiao
 from baofen_sim.materialize import hand_rules_array

@@ -13,6 +13,7 @@ import numpy as np
 from baofen_sim.cards import parse_cards
 from baofen_sim.engine.deal import deal
 from baofen_sim.kernels import follow, leads, throws, trick, units
+from baofen_sim.kernels.hands import hand_from_kinds
 from baofen_sim.kernels.units import Lead
 from baofen_sim.tables import TrumpTables, bits_to_kinds, kinds_to_bits
 
@@ -185,6 +186,6 @@ def warm_up(tables: TrumpTables) -> None:
         classes(tables, plays)
     ge1, eq2 = bits_of(tables, hand)
     leads.count_leads(tables, ge1, eq2, True)
-    units.hand_from_kinds(tables, ge1, eq2)
+    hand_from_kinds(tables, ge1, eq2)
     trick.trick_points(tables, np.array([ge1]), np.array([eq2]))
     deal(1, 0)

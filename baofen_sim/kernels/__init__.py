@@ -1,6 +1,7 @@
 """Numba kernels: short pure functions over the trump-relative bitboards of `baofen_sim.tables` and the
 records of `baofen_sim.records`; they never see a RuleSet (DESIGN.md §2, STYLE.md §3). Modules: bits,
-rng, units (units of one suit), leads and follow (legality: check, enumerate, sample), throws, trick
+rng, hands (hands as bitboards, card points), units (units of one suit), values (tractor values, highest cards),
+packing (tractor packing), leads and follow (legality: check, enumerate, sample), throws, trick
 (winner, classes, points), auction, scoring, ledger; jit (the project's `njit`), cache.
 
 Importing this package first points Numba's cache at a directory keyed on the kernel sources (cache.py).

@@ -16,6 +16,7 @@ from baofen_sim.cards import NUM_RANKS
 from baofen_sim.codes import EIGHT_S001, FOLLOW_SAME_LENGTH_ONLY, TRUMP
 from baofen_sim.kernels.bits import ONE, ZERO, deposit, next_combination, popcount, select_bit
 from baofen_sim.kernels.jit import njit
+from baofen_sim.kernels.packing import tractor_cover
 from baofen_sim.kernels.rng import bounded, bounded64, next_u64
 from baofen_sim.kernels.units import (
     MAX_RUNS,
@@ -26,7 +27,6 @@ from baofen_sim.kernels.units import (
     run_pairs_total,
     runs_of,
     slot_lengths,
-    tractor_cover,
 )
 
 # Follow situations (what §2.3 / §2.7 leave open).

@@ -28,11 +28,12 @@ from baofen_sim.codes import (
     NO_LIMIT,
 )
 from baofen_sim.kernels.bits import ZERO, popcount, remove_cards
+from baofen_sim.kernels.hands import card_points
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.scoring import counted_throw_cards, failed_throw_penalty
 from baofen_sim.kernels.throws import validate_throw
 from baofen_sim.kernels.trick import trick_winner
-from baofen_sim.kernels.units import analyze_lead, card_count, card_points, suit_units, unit_count
+from baofen_sim.kernels.units import analyze_lead, card_count, suit_units, unit_count
 from baofen_sim.records import MAX_UNITS
 
 # ---- card multisets ------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ The deal works in *kind space*: `deal_pack` shuffles the 108 cards (Fisher-Yates
 out round-robin by absolute seat (seat 0 first, whoever is 主叫: DESIGN §4 seat-stable deals) and returns
 per-seat bitboards over card kinds 0..53 (ge1/eq2, as in the trump-relative layout but indexed by kind id)
 plus the kitty. Remap to a trump layout with
-`units.hand_from_kinds` once the trump is known.
+`hands.hand_from_kinds` once the trump is known.
 """
 
 from __future__ import annotations

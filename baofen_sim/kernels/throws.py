@@ -7,22 +7,13 @@ import numpy as np
 from baofen_sim.codes import FEWEST_CARDS_FIRST, LOWEST_CARD, MANNER_FOLLOWED, MANNER_LED
 from baofen_sim.kernels.bits import ZERO, bit, trailing_zeros
 from baofen_sim.kernels.jit import njit
-from baofen_sim.kernels.units import (
-    MAX_RUNS,
-    beat_mask,
-    bottom_bit,
-    power,
-    run_piece,
-    runs_of,
-    suit_of_bit,
-    tractor_bits,
-    tractor_value,
-)
+from baofen_sim.kernels.units import MAX_RUNS, beat_mask, power, run_piece, runs_of, suit_of_bit, tractor_bits
+from baofen_sim.kernels.values import bottom_bit, tractor_value
 
 
 @njit(cache=True)
 def _precedes(tb, cards, value, low, best_cards, best_value, best_low):
-    """§4.4.2 [A3] order of beaten units (`low`: the bit of the unit's lowest card, `units.bottom_bit`).
+    """§4.4.2 [A3] order of beaten units (`low`: the bit of the unit's lowest card, `values.bottom_bit`).
     LOWEST_CARD: the lower lowest card, ties in power (副2s) to fewer cards; FEWEST/MOST_CARDS_FIRST: card
     count, then the lower value. Last, the lower bit: the first suit in ♠♥♣♦ among equal 副2s."""
     if best_cards < 0:

@@ -26,11 +26,11 @@ from baofen_sim.codes import (
     TRUMP,
 )
 from baofen_sim.kernels.bits import ONE, ZERO, bit, popcount, trailing_zeros
+from baofen_sim.kernels.hands import card_points
 from baofen_sim.kernels.jit import njit
+from baofen_sim.kernels.packing import _next_assignment, shape_primary
 from baofen_sim.kernels.units import (
     MAX_RUNS,
-    _next_assignment,
-    card_points,
     eight_rank_of,
     gap_shift,
     links,
@@ -42,15 +42,12 @@ from baofen_sim.kernels.units import (
     run_length,
     run_starts,
     runs_of,
-    shape_primary,
     slot_lengths,
-    top_bit,
-    top_power,
     tractor_count,
-    tractor_value,
     unit_count,
     view_index,
 )
+from baofen_sim.kernels.values import top_bit, top_power, tractor_value
 
 KEY_SIZE = 64  # a lexicographic key has at most 25 entries
 NO_VALUE = -1
@@ -89,7 +86,7 @@ def best_run_value(tb, pairs, min_length, is_declarer, manner):
 
 @njit(cache=True)
 def _multi_tractor_value(tb, lead, eq2, is_declarer, manner):
-    """shape_value for a lead with several tractors: pack them into the play's runs (units.shape_primary)."""
+    """shape_value for a lead with several tractors: pack them into the play's runs (packing.shape_primary)."""
     run_len = np.empty(MAX_RUNS, dtype=np.int64)
     run_top = np.empty(MAX_RUNS, dtype=np.int64)
     run_val = np.empty(MAX_RUNS, dtype=np.int64)

@@ -1,4 +1,4 @@
-"""Units of one effective suit (RULES.md §1.9), lead profiles, tractor values and packing.
+"""Units of one effective suit (RULES.md §1.9): tractor runs, loose pairs and singles, and lead profiles.
 
 A set of cards is a bitboard pair (ge1, eq2) over the layout of `baofen_sim.tables`. Pairs are `eq2`;
 two pairs at bits i, i+1 are chain neighbours iff `link_mask` bit i is set, so every tractor is a run of
@@ -6,13 +6,15 @@ set bits in `links(tb, eq2)`. §1.9.1: maximal runs of ≥ 2 linked pairs are tr
 loose pairs, cards held once are singles.
 
 Two exceptions of the 5-player layout (tables.py): the lowered t7 and t2 sit on the trump chain by face but
-above tA by power, so "the highest card" is `top_bit` (power-aware), not the highest bit; and a trump run
+above tA by power, so "the highest card" is `values.top_bit` (power-aware), not the highest bit; and a trump run
 may skip an empty t7 place (zpy_trump_gap_tractor). Runs are therefore found in the *chain view* of the
 pairs (`gap_shift`: the bits below t7 moved up one place when t6 and t8 are paired and t7 is not), where
 every run is adjacent bits; `real_bits` / `real_index` turn view masks and bits back into cards. Elsewhere
 the view is the layout itself.
 
 Tractor-length multisets (a lead's Λ) are packed histograms: nibble L of `slots` counts tractors of L pairs.
+Beside this module: tractor values and the highest card by power (`values`), tractor packing (`packing`), hands as
+bitboard pairs and their card points (`hands`).
 """
 
 from __future__ import annotations
@@ -21,27 +23,9 @@ from collections import namedtuple
 
 import numpy as np
 
-from baofen_sim.cards import NUM_KINDS, NUM_RANKS
-from baofen_sim.codes import (
-    EIGHT_OFF,
-    JOKER_R000,
-    JOKER_R001,
-    JOKER_RUFF_LARGEST,
-    JOKER_TRACTOR_HIGH,
-    JOKER_TRACTOR_LOW,
-    MANNER_LED,
-    MANNER_RUFFED,
-    TRUMP,
-)
-from baofen_sim.kernels.bits import (
-    ONE,
-    ZERO,
-    below,
-    bit,
-    highest_index,
-    popcount,
-    trailing_zeros,
-)
+from baofen_sim.cards import NUM_RANKS
+from baofen_sim.codes import EIGHT_OFF, TRUMP
+from baofen_sim.kernels.bits import ONE, ZERO, below, popcount, trailing_zeros
 from baofen_sim.kernels.jit import njit
 
 MAX_RUNS = 16  # more runs than a suit can hold (≤ 13 chain positions → ≤ 7 runs)
@@ -310,224 +294,6 @@ def analyze_lead(tb, ge1, eq2):
 def unit_count(lead):
     """Number of units of a lead (1 = single, pair or tractor; more = a throw)."""
     return lead.k + lead.loose + lead.singles
-
-
-# ---- joker tractor and values --------------------------------------------------------------------------
-
-
-@njit(cache=True)
-def joker_tractor_value(tb, is_declarer, manner):
-    """§1.6: the value of BJ BJ LJ LJ as a tractor, from the holder's role (R000) or the manner (R001)."""
-    if tb.joker_mode == JOKER_R000:
-        high = is_declarer
-    elif tb.joker_mode == JOKER_R001:
-        high = manner == MANNER_LED or (manner == MANNER_RUFFED and tb.joker_ruff_001 == JOKER_RUFF_LARGEST)
-    else:
-        high = True
-    return JOKER_TRACTOR_HIGH if high else JOKER_TRACTOR_LOW
-
-
-@njit(cache=True)
-def tractor_value(tb, top, is_declarer, manner):
-    """§1.5.3 value of a tractor whose top pair is at (real) bit `top`: its chain position (on the 5-player
-    trump chain the face position, "2、7下放之后的大小只看点数")."""
-    if top == tb.joker_top and tb.joker_mask != ZERO:
-        return joker_tractor_value(tb, is_declarer, manner)
-    return tb.chain_value[top]
-
-
-@njit(cache=True, inline="always")
-def top_bit(tb, mask):
-    """The bit of a highest-power card of `mask` (all of one effective suit); -1 if empty. Bits rise with power
-    except the lowered 5-player t7/t2 (`lowered_mask`), which are compared by power."""
-    if (mask & tb.lowered_mask) == ZERO:  # always outside the 5-player trump suit
-        return highest_index(mask)
-    return _top_bit_lowered(tb, mask)
-
-
-@njit(cache=True)
-def _top_bit_lowered(tb, mask):
-    """`top_bit` of a mask holding lowered cards (kept out of line: the hot callers inline `top_bit`)."""
-    lowered = mask & tb.lowered_mask
-    best = highest_index(mask & ~lowered)
-    while lowered != ZERO:
-        b = trailing_zeros(lowered)
-        if best < 0 or power(tb, b) > power(tb, best):
-            best = b
-        lowered = lowered & (lowered - ONE)
-    return best
-
-
-@njit(cache=True, inline="always")
-def bottom_bit(tb, mask):
-    """The bit of a lowest-power card of `mask` (one effective suit; among equal powers the lowest bit, i.e.
-    the first suit in ♠♥♣♦); 64 if empty. The lowered t7/t2 are compared by power, as in `top_bit`."""
-    lowered = mask & tb.lowered_mask
-    best = trailing_zeros(mask & ~lowered)
-    while lowered != ZERO:
-        b = trailing_zeros(lowered)
-        if best == 64 or power(tb, b) < power(tb, best):
-            best = b
-        lowered = lowered & (lowered - ONE)
-    return best
-
-
-@njit(cache=True)
-def top_power(tb, mask):
-    """Power of the highest card of `mask` (all of one effective suit); -1 if empty."""
-    if mask == ZERO:
-        return -1
-    return power(tb, top_bit(tb, mask))
-
-
-# ---- tractor packing (§2.3.2 TP, §3.2 shape) ------------------------------------------------------------
-
-
-@njit(cache=True)
-def _next_assignment(assign, k, last):
-    """Odometer step over assign[0..k) ∈ [0, last]; False when it wraps around."""
-    i = 0
-    while i < k:
-        assign[i] += 1
-        if assign[i] <= last:
-            return True
-        assign[i] = 0
-        i += 1
-    return False
-
-
-@njit(cache=True)
-def tractor_cover(slot_len, k, run_len, m, exact):
-    """TP of §2.3.2(a): the most pairs in disjoint tractors τ1..τk cut from runs `run_len[0..m)`, where
-    τi is absent or has 2..slot_len[i] pairs (exactly slot_len[i] when `exact`, A8 same_length_only).
-    A run of r pairs hosts pieces summing to ≤ r; a set S of flexible pieces gets min(r, Σℓ) if 2|S| ≤ r."""
-    if k == 0 or m == 0:
-        return 0
-    if k == 1:
-        best = 0
-        for j in range(m):
-            if exact:
-                if run_len[j] >= slot_len[0]:
-                    return slot_len[0]
-            else:
-                best = max(best, min(slot_len[0], run_len[j]))
-        return best
-    assign = np.zeros(k, dtype=np.int64)
-    used = np.zeros(MAX_RUNS, dtype=np.int64)
-    count = np.zeros(MAX_RUNS, dtype=np.int64)
-    best = 0
-    while True:  # assign[i] = run of slot i, or m = not used
-        for j in range(m):
-            used[j] = 0
-            count[j] = 0
-        for i in range(k):
-            if assign[i] < m:
-                used[assign[i]] += slot_len[i]
-                count[assign[i]] += 1
-        total = 0
-        for j in range(m):
-            if count[j] == 0:
-                continue
-            if exact:
-                if used[j] > run_len[j]:
-                    total = -1
-                    break
-                total += used[j]
-            else:
-                if 2 * count[j] > run_len[j]:
-                    total = -1
-                    break
-                total += min(run_len[j], used[j])
-        best = max(best, total)
-        if not _next_assignment(assign, k, m):
-            return best
-
-
-@njit(cache=True)
-def shape_primary(slot_len, k, run_len, run_val, m):
-    """§3.2 shape / §3.4: can tractors of exactly slot_len[0..k) all be cut from the runs? Returns the best
-    value of a piece matched to a longest slot (the longest pieces sit at the top of their run, so a run's
-    value is its top value `run_val`), or -1 when no packing exists. slot_len is longest first."""
-    if k == 0:
-        return 0
-    if k == 1:
-        best = -1
-        for j in range(m):
-            if run_len[j] >= slot_len[0]:
-                best = max(best, run_val[j])
-        return best
-    if m == 0:
-        return -1
-    assign = np.zeros(k, dtype=np.int64)
-    used = np.zeros(MAX_RUNS, dtype=np.int64)
-    best = -1
-    while True:
-        for j in range(m):
-            used[j] = 0
-        for i in range(k):
-            used[assign[i]] += slot_len[i]
-        fits = True
-        for j in range(m):
-            if used[j] > run_len[j]:
-                fits = False
-                break
-        if fits:
-            for i in range(k):
-                if slot_len[i] == slot_len[0]:
-                    best = max(best, run_val[assign[i]])
-        if not _next_assignment(assign, k, m - 1):
-            return best
-
-
-# ---- hands ---------------------------------------------------------------------------------------------
-
-
-@njit(cache=True)
-def counts_to_bits(tb, counts):
-    """(ge1, eq2) in the trump layout of a kind-count hand."""
-    ge1 = ZERO
-    eq2 = ZERO
-    for kind in range(NUM_KINDS):  # without branches: which kinds a hand holds is a coin toss for the predictor
-        b = np.uint64(tb.kind_to_bit[kind])
-        ge1 |= np.uint64(counts[kind] > 0) << b
-        eq2 |= np.uint64(counts[kind] > 1) << b
-    return ge1, eq2
-
-
-@njit(cache=True)
-def listed_to_bits(tb, kinds, n):
-    """(ge1, eq2) in the trump layout of the cards kinds[:n] (card kinds, each at most twice): a bury, a kitty."""
-    ge1 = ZERO
-    eq2 = ZERO
-    for i in range(n):
-        b = ONE << np.uint64(tb.kind_to_bit[kinds[i]])
-        eq2 |= ge1 & b
-        ge1 |= b
-    return ge1, eq2
-
-
-@njit(cache=True)
-def hand_from_kinds(tb, kind_ge1, kind_eq2):
-    """Remap a kind-space bitboard pair (bit = card kind, as dealt by rng.deal_hands) to the trump layout."""
-    ge1 = ZERO
-    eq2 = ZERO
-    rest = np.uint64(kind_ge1)
-    while rest != ZERO:
-        kind = trailing_zeros(rest)
-        b = bit(kind_bit(tb, kind))
-        ge1 |= b
-        if (np.uint64(kind_eq2) >> np.uint64(kind)) & ONE:
-            eq2 |= b
-        rest = rest & (rest - ONE)
-    return ge1, eq2
-
-
-@njit(cache=True)
-def card_points(tb, ge1, eq2):
-    """Card points (§1.1.2) of a bitboard pair."""
-    fives = popcount(ge1 & tb.five_mask) + popcount(eq2 & tb.five_mask)
-    tens = popcount(ge1 & tb.ten_mask) + popcount(eq2 & tb.ten_mask)
-    return 5 * fives + 10 * tens
 
 
 # ---- units of one suit ----------------------------------------------------------------------------------

@@ -24,7 +24,6 @@ from baofen_sim.kernels.follow import (
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.trick import NO_VALUE
 from baofen_sim.kernels.units import (
-    bottom_bit,
     card_count,
     gap_shift,
     links,
@@ -34,9 +33,8 @@ from baofen_sim.kernels.units import (
     run_bits,
     run_length,
     run_starts,
-    top_bit,
-    tractor_value,
 )
+from baofen_sim.kernels.values import bottom_bit, top_bit, tractor_value
 from baofen_sim.policies.heuristic.costs import (
     NO_COST,
     PAIR_BREAK_COST,
@@ -149,7 +147,7 @@ def _cheapest_copy(tb, pool_ge1, pool_eq2, chosen_ge1, hand_eq2, point_weight):
 def primary_above(tb, lead, pool_ge1, pool_eq2, threshold, highest, is_declarer, manner):
     """The lead's primary unit (§3.4: a tractor of the longest led length, else a pair, else a card) taken
     from the pool with value > threshold: the lowest such, or the highest when `highest`, by power (the
-    5-player trump 7 and 2 sit low in the layout, `units.bottom_bit`). (0, 0) if none. Only for leads with at
+    5-player trump 7 and 2 sit low in the layout, `values.bottom_bit`). (0, 0) if none. Only for leads with at
     most one tractor."""
     if lead.k > 1:
         return ZERO, ZERO

@@ -17,10 +17,10 @@ from baofen_sim.kernels.follow import (
     is_legal_follow,
     only_follow,
 )
+from baofen_sim.kernels.hands import card_points
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.scratch import stack_empty
 from baofen_sim.kernels.trick import classify_play, compare_plays, winning_play
-from baofen_sim.kernels.units import card_points
 from baofen_sim.policies.heuristic.candidates import CANDIDATE_SLOTS, cheapest_fill, follow_candidates
 from baofen_sim.policies.heuristic.costs import NO_COST, POINT_COST, cheapest_single, play_cost
 from baofen_sim.policies.heuristic.last_trick import guarded_hand

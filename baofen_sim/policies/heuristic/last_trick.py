@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from baofen_sim.codes import TRUMP
 from baofen_sim.kernels.bits import ZERO, bit, remove_cards
+from baofen_sim.kernels.hands import card_points
 from baofen_sim.kernels.jit import njit
-from baofen_sim.kernels.units import card_count, card_points, top_bit
+from baofen_sim.kernels.units import card_count
+from baofen_sim.kernels.values import top_bit
 
 
 @njit(cache=True)

@@ -8,10 +8,10 @@ import numpy as np
 
 from baofen_sim.codes import NUM_EFFECTIVE_SUITS, TRUMP
 from baofen_sim.kernels.bits import ONE, ZERO, popcount, trailing_zeros
+from baofen_sim.kernels.hands import card_points
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.units import (
     card_count,
-    card_points,
     gap_shift,
     held_eight_rank,
     links,

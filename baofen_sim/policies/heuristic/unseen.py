@@ -11,11 +11,11 @@ import numpy as np
 
 from baofen_sim.codes import EIGHT_S001, MANNER_FOLLOWED, MANNER_LED, MANNER_RUFFED, RUFF, TRUMP
 from baofen_sim.kernels.bits import ONE, ZERO, bit, highest_index, remove_cards, trailing_zeros
+from baofen_sim.kernels.hands import card_points
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.trick import best_run_value, seat_after
 from baofen_sim.kernels.units import (
     card_count,
-    card_points,
     gap_shift,
     links,
     real_bits,
@@ -23,10 +23,9 @@ from baofen_sim.kernels.units import (
     run_bits,
     run_length,
     run_starts,
-    top_power,
     tractor_bits,
-    tractor_value,
 )
+from baofen_sim.kernels.values import top_power, tractor_value
 from baofen_sim.policies.registry import (
     DEFENDER_SLOT,
     HEURISTIC_DRAW_TRUMPS,

@@ -3,17 +3,17 @@
 At each play the seat lists at most `candidates` plays — the heuristic's own choice first, then others (leads: each
 held suit's sure lead, a throw of its sure units when throws are allowed, then each suit's longest unit, highest
 card and cheapest card; follows: the legal answers from the cheapest and the dearest in, by the heuristic's play
-cost) — draws `samples` deals of the cards it has not seen that agree with everything it saw (`deals.sample_deal`:
-the hands' sizes, the voids and the missing pairs shown by following, the cards of failed throws, the auction, the
-declarer's own bury; for a defender, the trump the declarer named and what he would have buried,
-`deals.names_trump`, `deals.model_bury`), plays each candidate to the end of the hand in each deal with the
-heuristic at every seat (`playout`), and keeps the candidate with the best mean outcome for its side when its paired
-gain over the heuristic's choice is `switch_z` standard errors above zero, else the heuristic's (successive halving:
-after a quarter and after half of the deals the worse half of the candidates still compared is dropped, down to two:
-8 candidates cost 4 playouts per deal on average instead of 8, 4 cost 2.5; with `stop_behind`, the search stops at
-either point and keeps the heuristic's choice when no other candidate has gained on it), scored as the hand is
-scored: the declarer's settlement for the result at the actual target, R breaking ties. Bids, the bury and the
-trump are the heuristic's; so are the first parameter slots, which also steer the playouts.
+cost) — draws `samples` deals of the cards it has not seen that agree with everything it saw
+(`auction_model.sample_deal`: the hands' sizes, the voids and the missing pairs shown by following, the cards of
+failed throws, the auction, the declarer's own bury; for a defender, the trump the declarer named and what he would
+have buried, `auction_model.names_trump`, `auction_model.model_bury`), plays each candidate to the end of the hand in
+each deal with the heuristic at every seat (`playout`), and keeps the candidate with the best mean outcome for its
+side when its paired gain over the heuristic's choice is `switch_z` standard errors above zero, else the heuristic's
+(successive halving: after a quarter and after half of the deals the worse half of the candidates still compared is
+dropped, down to two: 8 candidates cost 4 playouts per deal on average instead of 8, 4 cost 2.5; with `stop_behind`,
+the search stops at either point and keeps the heuristic's choice when no other candidate has gained on it), scored as
+the hand is scored: the declarer's settlement for the result at the actual target, R breaking ties. Bids, the bury and
+the trump are the heuristic's; so are the first parameter slots, which also steer the playouts.
 
 In 80分 the same candidates and playouts are searched with 80分's deals and value (`policies.tractor80.sampler`,
 called by address: `entry`), in 找朋友 with its deals, friend and value
@@ -32,7 +32,7 @@ from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.follow import enumerate_follows
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.play import note_void, play_cards, resolve_lead
-from baofen_sim.kernels.units import top_bit
+from baofen_sim.kernels.values import top_bit
 from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead
 from baofen_sim.policies.heuristic.candidates import FOLLOW_CAPACITY, append_new
 from baofen_sim.policies.heuristic.costs import POINT_COST, cheapest_single, play_cost
@@ -45,7 +45,8 @@ from baofen_sim.policies.registry import (
     SAMPLER_STOP_BEHIND,
     SAMPLER_SWITCH_Z,
 )
-from baofen_sim.policies.sampler.deals import deal_layout, sample_from
+from baofen_sim.policies.sampler.auction_model import sample_from
+from baofen_sim.policies.sampler.deals import deal_layout
 from baofen_sim.policies.sampler.entry import play_at, play_with_c_arguments
 from baofen_sim.policies.sampler.playout import declarer_value, play_out, playout_lead
 from baofen_sim.records import HAND_RULES_DTYPE, MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
@@ -69,7 +70,7 @@ FINALISTS = 2  # candidates that see every deal
 def lead_candidates(params, tb, view, hand_ge1, hand_eq2, out_ge1, out_eq2, limit):
     """The heuristic's lead, then each suit's sure lead (every sure unit together as a throw when throws are
     allowed, `heuristic.leads.sure_lead`), longest unit (a tractor or pair when it has one), highest card (by power,
-    `units.top_bit`: in 找朋友 the lowered trump 7 and 2 sit below their power on the chain) and cheapest card (suit by
+    `values.top_bit`: in 找朋友 the lowered trump 7 and 2 sit below their power on the chain) and cheapest card (suit by
     suit in that order of kinds). Returns the count."""
     _, ge1, eq2 = heuristic_lead(params, tb, view, hand_ge1, hand_eq2, np.uint64(0))
     count = append_new(out_ge1[:limit], out_eq2[:limit], 0, ge1, eq2)

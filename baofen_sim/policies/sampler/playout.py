@@ -12,12 +12,12 @@ from __future__ import annotations
 import numpy as np
 
 from baofen_sim.kernels.bits import ZERO
+from baofen_sim.kernels.hands import card_points
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.ledger import result_settlement
 from baofen_sim.kernels.play import act_as, collect_trick, note_void, play_cards, resolve_lead, throw_allowed
 from baofen_sim.kernels.scoring import score_hand
 from baofen_sim.kernels.trick import seat_after
-from baofen_sim.kernels.units import card_points
 from baofen_sim.policies.heuristic import heuristic_follow, heuristic_lead
 
 RESULT_WEIGHT = 1e-3  # the declarer's R breaks ties between equal settlements (R is at most a few hundred)

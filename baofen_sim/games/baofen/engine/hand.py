@@ -29,11 +29,11 @@ from baofen_sim.engine.tricks import play_tricks
 from baofen_sim.games.baofen.engine.auction import play_auction
 from baofen_sim.kernels.auction import auction_declarer, auction_target, cap_for_pairs, count_pairs, seat_cap
 from baofen_sim.kernels.bits import ONE, ZERO, trailing_zeros
+from baofen_sim.kernels.hands import counts_to_bits, hand_from_kinds, listed_to_bits
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.ledger import ledger_zhujiao, settle_all_pass, settle_declared
 from baofen_sim.kernels.rng import STREAM_SEAT_BASE, deal_hands, deal_pack, kind_counts, stream_key
 from baofen_sim.kernels.scoring import KIND_POINTS, score_hand
-from baofen_sim.kernels.units import counts_to_bits, hand_from_kinds, listed_to_bits
 from baofen_sim.policies.dispatch import bury_decision, trump_decision
 from baofen_sim.policies.features import eval_features, strength, weighted_evaluation
 from baofen_sim.records import MAX_BIDS

@@ -12,8 +12,9 @@ from rich.console import Console
 
 from baofen_sim.analysis import text
 from baofen_sim.analysis.runs import ReportError, Run, Sweep, naming_damaged_parts, open_output, row_keys
-from baofen_sim.games.baofen.report import header_lines, run_info
+from baofen_sim.games.baofen.report.build import run_info
 from baofen_sim.games.baofen.report.compare import check_same_deals, compare_frames, comparison_table
+from baofen_sim.games.baofen.report.tables import header_lines
 
 
 @naming_damaged_parts

@@ -16,52 +16,39 @@ to itself) or `rounds` is reached.
 Validation (`validate_deals` > 0) is ordinary simulation on a fresh seed: one tuned seat among threshold
 bidders (`threshold-bids`) against all threshold bidders, and all tuned against all threshold, paired by
 table, with 95% CIs.
+
+Beside this module: the table bidder's parameters (`bid_table`), the evaluator (`table_evaluator`) and the best
+response (`bid_search`).
 """
 
 from __future__ import annotations
 
 import json
 import math
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from baofen_sim.analysis.stats import mean_interval
-from baofen_sim.games.baofen.studies.each_data import EachData
-from baofen_sim.policies.registry import (
-    BID_MODE_TABLE,
-    EVAL_FEATURE_NAMES,
-    HEURISTIC,
-    HEURISTIC_BID_MARGIN,
-    HEURISTIC_EVAL_WEIGHTS,
-    NAMED_PARAMS_DIR,
-    TABLE_POSITIONS,
-    _load_param_file,
+from baofen_sim.games.baofen.studies.bid_search import Search
+from baofen_sim.games.baofen.studies.bid_table import (
+    WEIGHT_NAMES,
+    expanded_table,
+    heuristic_row,
+    initial_table,
+    table_toml,
+    threshold_values,
 )
+from baofen_sim.games.baofen.studies.each_data import EachData
+from baofen_sim.games.baofen.studies.table_evaluator import Evaluation, TableEvaluator
 
 Echo = Callable[[str], None]
-WEIGHT_NAMES = ("eval_intercept", *(f"eval_{name}" for name in EVAL_FEATURE_NAMES))
-OPEN_BIDS = (85, 90, 95)
-TABLE_KEYS = (*(f"open{bid}_{p}" for bid in OPEN_BIDS for p in range(TABLE_POSITIONS)),
-              *(f"contest_{p}" for p in range(TABLE_POSITIONS)), "contest_per_5")
-SEARCH_STEPS = (-8.0, -4.0, -2.0, -1.0, 1.0, 2.0, 4.0, 8.0)  # evaluation points tried around a threshold
-PER_5_STEPS = (-2.0, -1.0, -0.5, 0.5, 1.0, 2.0)  # ... and around contest_per_5
-MIN_GAIN = 1e-5  # a move must raise the seat's mean settlement per hand by more than this
-EDGE = 1e-6  # evaluation points added to each side of an affected interval (a safe margin)
 CALIBRATION_QUANTILES = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0)
 WEIGHT_DECIMALS = 3
 FIT_CHUNK = 1 << 18  # samples per block of the normal equations
-# The parameter slots that fix what a table bidder reads (bidding.bidder_evaluation): the weights and its margin.
-BIDDER_INPUTS = [*range(HEURISTIC_EVAL_WEIGHTS, HEURISTIC_EVAL_WEIGHTS + len(WEIGHT_NAMES)), HEURISTIC_BID_MARGIN]
-
-
-def bidder_key(params: np.ndarray) -> bytes:
-    """The cache key of what the table bidders of `params` (rows, or one row) read."""
-    return np.ascontiguousarray(params[..., BIDDER_INPUTS]).tobytes()
 
 
 # ----- fit-eval ---------------------------------------------------------------------------------------------
@@ -190,290 +177,7 @@ def fit_eval(train: EachData, test: EachData | None, out: Path) -> dict[str, Any
     return report
 
 
-# ----- the fast evaluator -------------------------------------------------------------------------------------
-
-
-@dataclass
-class Evaluation:
-    settle: np.ndarray  # float64[N]: each seat's mean settlement per hand
-    stats: dict[str, float]
-
-
-class TableEvaluator:
-    """Bid tables scored on stored deals (`bid_eval.evaluate`), tables of `hands_per_table` hands."""
-
-    def __init__(self, data: EachData, hands_per_table: int):
-        from baofen_sim.games.baofen.studies import bid_eval, bid_inputs
-        from baofen_sim.materialize import hand_rules_array
-
-        self.data = data
-        self.bid_eval = bid_eval
-        self.bid_inputs = bid_inputs
-        self.hr = hand_rules_array(data.rules)
-        self.starts, self.table_ids = data.tables(hands_per_table)
-        self.all_tables = np.arange(len(self.table_ids), dtype=np.int64)
-        self.blocks = -(-len(self.table_ids) // bid_eval.TABLES_PER_BLOCK)
-        self.deals = bid_inputs.stored_deals(int(self.hr[0].cap_max), data.caps, data.score, data.category, data.rest,
-                                             self.starts, self.table_ids)
-        self._evals: dict[bytes, np.ndarray] = {}
-        self._bidders: dict[tuple[bytes, bytes], Any] = {}
-
-    def evaluations(self, params: np.ndarray) -> np.ndarray:
-        """What each seat's table bidder reads of its hands: the evaluation with its own weights plus its
-        bid_margin (bidding.bidder_evaluation; cached per weight set and margins)."""
-        key = bidder_key(params)
-        if key not in self._evals:
-            out = np.zeros(self.data.strength.shape, dtype=np.float64)
-            self.bid_inputs.evaluations_nb(params, self.data.features, out)
-            out += params[None, :, HEURISTIC_BID_MARGIN]
-            self._evals = {key: out}  # one weight set at a time during a search
-        return self._evals[key]
-
-    def stored(self, params: np.ndarray) -> Any:
-        """The stored deals with the values and levels of the bidders of `params` (`bid_inputs.with_bidders`),
-        cached per weight set, margins and bid modes: only those change what the evaluator reads."""
-        from baofen_sim.policies.registry import HEURISTIC_BID_MODE
-
-        key = (bidder_key(params), params[:, HEURISTIC_BID_MODE].tobytes())
-        if key not in self._bidders:
-            deals = self.bid_inputs.with_bidders(self.deals, params, self.evaluations(params), self.data.strength)
-            self._bidders = {k: v for k, v in self._bidders.items() if k[0] == key[0]}  # the search's weights
-            self._bidders[key] = deals
-        return self._bidders[key]
-
-    def _call(self, params: np.ndarray, order: np.ndarray, detail: bool
-              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:
-        """(block totals, per-table totals of `order`, block stats, detail rows) of the tables in `order`."""
-        players = params.shape[0]
-        blocks = -(-len(order) // self.bid_eval.TABLES_PER_BLOCK)
-        totals = np.zeros((blocks, players))
-        table_totals = np.zeros((len(order), players))
-        stats = np.zeros((blocks, self.bid_eval.NUM_STATS))
-        size = self.data.deals if detail else 1
-        rows = {"declarer": np.zeros(size, dtype=np.int64), "target": np.zeros(size, dtype=np.int64),
-                "settle": np.zeros((size, players))}
-        self.bid_eval.evaluate(self.hr, params, self.stored(params), order, totals, table_totals, stats, detail,
-                               rows["declarer"], rows["target"], rows["settle"])
-        return totals, table_totals, stats, rows
-
-    def run(self, params: np.ndarray, detail: bool = False) -> tuple[Evaluation, dict[str, np.ndarray] | None]:
-        evaluation, _, rows = self.run_tables(params, detail)
-        return evaluation, rows
-
-    def run_tables(self, params: np.ndarray, detail: bool = False
-                   ) -> tuple[Evaluation, np.ndarray, dict[str, np.ndarray] | None]:
-        """Every table: the Evaluation, each table's totals per seat, the detail rows (when asked for)."""
-        n = self.data.deals
-        totals, table_totals, stats, rows = self._call(params, self.all_tables, detail)
-        s = stats.sum(axis=0)
-        declared = s[self.bid_eval.STAT_HANDS] - s[self.bid_eval.STAT_ALL_PASS]
-        summary = {"hands": float(s[self.bid_eval.STAT_HANDS]),
-                   "all_pass_rate": float(s[self.bid_eval.STAT_ALL_PASS] / n),
-                   "make_rate": float(s[self.bid_eval.STAT_MADE] / declared) if declared else math.nan,
-                   "mean_target": float(s[self.bid_eval.STAT_TARGET] / declared) if declared else math.nan,
-                   "declarer_settle": float(s[self.bid_eval.STAT_DECLARER_SETTLE] / declared) if declared else math.nan,
-                   "contested_rate": float(s[self.bid_eval.STAT_CONTESTED] / declared) if declared else math.nan}
-        return Evaluation(totals.sum(axis=0) / n, summary), table_totals, (rows if detail else None)
-
-    def table_totals(self, params: np.ndarray, order: np.ndarray) -> np.ndarray:
-        """The totals per seat of the tables in `order` only (float64[len(order), N])."""
-        return self._call(params, order, False)[1]
-
-    def evaluate(self, params: np.ndarray) -> Evaluation:
-        return self.run(params)[0]
-
-
-# ----- parameter rows ---------------------------------------------------------------------------------------
-
-
-def heuristic_row(values: dict[str, float]) -> np.ndarray:
-    """A heuristic parameter row with `values` over its defaults."""
-    from baofen_sim.policies.selection import policy_arrays
-
-    return policy_arrays(("heuristic",), (values,))[1][0]
-
-
-def threshold_values() -> dict[str, float]:
-    """The threshold bidder (the bundled threshold-bids file)."""
-    return {key: float(value) for key, value in _load_param_file(str(NAMED_PARAMS_DIR / "threshold-bids.toml"),
-                                                                  "threshold-bids").items()}
-
-
-def initial_table() -> dict[str, float]:
-    """A start: open 85 with an evaluation of 90 (the expected score beats the target with some room), 90 and
-    95 ten and twenty points later; raise while the evaluation is 5 points above the bid."""
-    table = {}
-    for p in range(TABLE_POSITIONS):
-        table[f"open85_{p}"], table[f"open90_{p}"], table[f"open95_{p}"] = 90.0, 100.0, 110.0
-        table[f"contest_{p}"] = 90.0
-    table["contest_per_5"] = 5.0
-    return table
-
-
-@dataclass
-class Search:
-    evaluator: TableEvaluator
-    weights: dict[str, float]
-    seats: tuple[int, ...] = (0, 1, 2, 3)  # the candidate is put at each of these seats in turn
-    floor: float = -math.inf  # no threshold below this (the data's --min-evaluation: lower seats did not play)
-    evaluations: int = 0
-    seconds: float = 0.0
-    log: list[dict[str, Any]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self._base = heuristic_row({"bid_mode": float(BID_MODE_TABLE), **self.weights})
-        self._slots = {key: HEURISTIC.param_index(key) for key in TABLE_KEYS}
-        self._references: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
-        self._sorted_cache: dict[tuple[bytes, int], tuple[np.ndarray, np.ndarray]] = {}
-        self._last_trial: dict[int, tuple[tuple, tuple, tuple, np.ndarray, np.ndarray]] = {}
-
-    def row(self, table: dict[str, float]) -> np.ndarray:
-        """The heuristic's row with bid_mode 1, the weights and `table` (its keys: TABLE_KEYS)."""
-        row = self._base.copy()
-        for key, value in table.items():
-            row[self._slots[key]] = value
-        return row
-
-    def score(self, candidate: dict[str, float], current: dict[str, float],
-              reference: dict[str, float] | None = None) -> float:
-        """The candidate's seat-averaged mean settlement per hand, the other seats on `current`.
-
-        With `reference` (a table the candidate differs from in a few entries, scored before against the same
-        `current`) only the tables where the candidate's seat may bid otherwise are played again
-        (`affected_tables`); the others keep their totals under the reference (the same numbers, summed in
-        another order)."""
-        base = self.row(current)
-        mine = self.row(candidate)
-        total = 0.0
-        for seat in self.seats:
-            params = np.tile(base, (4, 1))
-            params[seat] = mine
-            started = time.perf_counter()
-            if reference is None:
-                total += self.evaluator.evaluate(params).settle[seat]
-            else:
-                per_table, whole = self._reference(reference, current, seat)
-                order = self.affected_tables(candidate, reference, params, seat)
-                rows = self.evaluator.table_totals(params, order)
-                total += (whole[seat] - per_table[order, seat].sum() + rows[:, seat].sum()) / self.evaluator.data.deals
-                # kept: if the candidate becomes the next reference, its tables are the reference's with these
-                self._last_trial[seat] = (_key(candidate), _key(current), _key(reference), order, rows)
-            self.seconds += time.perf_counter() - started
-            self.evaluations += 1
-        return total / len(self.seats)
-
-    def _reference(self, reference: dict[str, float], current: dict[str, float], seat: int
-                   ) -> tuple[np.ndarray, np.ndarray]:
-        """(per-table totals, their sum) with `seat` on `reference` and the others on `current` (cached)."""
-        key = (_key(reference), _key(current), seat)
-        if key not in self._references:
-            last = self._last_trial.get(seat)
-            before = None if last is None else self._references.get((last[2], last[1], seat))
-            if last is not None and last[:2] == key[:2] and before is not None:
-                per_table = before[0].copy()  # the last candidate scored: its replayed tables on the old reference
-                per_table[last[3]] = last[4]
-            else:
-                params = np.tile(self.row(current), (4, 1))
-                params[seat] = self.row(reference)
-                _, per_table, _ = self.evaluator.run_tables(params)
-            if len(self._references) >= 2 * len(self.seats):
-                self._references = {k: v for k, v in self._references.items() if k[2] != seat}
-            self._references[key] = (per_table, per_table.sum(axis=0))
-        return self._references[key]
-
-    def affected_tables(self, candidate: dict[str, float], reference: dict[str, float], params: np.ndarray,
-                        seat: int) -> np.ndarray:
-        """The tables holding a hand where `seat` may open or raise otherwise with `candidate` than with
-        `reference`: an opening threshold moved from a to b changes the wish only for evaluations in
-        [min(a, b), max(a, b)); a raise threshold (or contest_per_5) only the limits of evaluations at or above
-        the lower one."""
-        sorted_e, table_of = self._sorted(params, seat)
-        hit = np.zeros(len(self.evaluator.table_ids), dtype=bool)
-
-        def mark(low: float, high: float = math.inf) -> None:  # the hands with low <= e < high
-            hit[table_of[np.searchsorted(sorted_e, low, "left"):np.searchsorted(sorted_e, high, "left")]] = True
-
-        for key in TABLE_KEYS:
-            a, b = reference[key], candidate[key]
-            if a == b:
-                continue
-            if key.startswith("open"):
-                mark(min(a, b) - EDGE, max(a, b) + EDGE)
-            elif key == "contest_per_5":
-                mark(min(min(reference[f"contest_{p}"], candidate[f"contest_{p}"]) for p in range(TABLE_POSITIONS)))
-            elif reference["contest_per_5"] == candidate["contest_per_5"] and abs(b - a) < candidate["contest_per_5"]:
-                # limits 85 + 5·⌊(e − a)/k⌋ and 85 + 5·⌊(e − b)/k⌋ differ only on [a + mk, b + mk), m = 0, 1, ...
-                # (a < b), widened by a hair against rounding at the edges
-                low, width, k = min(a, b), abs(b - a), reference["contest_per_5"]
-                for m in range(int((sorted_e[-1] - low) // k) + 1):
-                    mark(low + m * k - EDGE, low + m * k + width + EDGE)
-            else:
-                mark(min(a, b) - EDGE)
-        return np.flatnonzero(hit).astype(np.int64)
-
-    def _sorted(self, params: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
-        """The seat's evaluations (with its margin) in ascending order, and the table of each (cached per weight
-        set, margin and seat)."""
-        weights = bidder_key(params[seat])
-        key = (weights, seat)
-        if key not in self._sorted_cache:
-            e = self.evaluator.evaluations(params)[:, seat]
-            order = np.argsort(e, kind="stable")
-            tables = np.searchsorted(self.evaluator.starts, np.arange(len(e)), "right") - 1
-            self._sorted_cache = {k: v for k, v in self._sorted_cache.items() if k[0] == weights}
-            self._sorted_cache[key] = (e[order], tables[order])
-        return self._sorted_cache[key]
-
-    def best_response(self, current: dict[str, float], echo: Echo) -> tuple[dict[str, float], float, list[dict]]:
-        """Coordinate search from `current` against `current`; (best table, its score, the moves made)."""
-        best = dict(current)
-        best_score = self.score(best, current)
-        moves = []
-        improved = True
-        while improved:
-            improved = False
-            for key in TABLE_KEYS:
-                steps = PER_5_STEPS if key == "contest_per_5" else SEARCH_STEPS
-                for step in steps:
-                    value = best[key] + step
-                    too_low = value <= 0 if key == "contest_per_5" else value < self.floor
-                    if too_low:
-                        continue
-                    trial = {**best, key: value}
-                    trial_score = self.score(trial, current, reference=best)
-                    if trial_score > best_score + MIN_GAIN:
-                        moves.append({"key": key, "from": best[key], "to": value, "gain": trial_score - best_score})
-                        best, best_score, improved = trial, trial_score, True
-            echo(f"  pass: {len(moves)} moves so far, seat mean settlement {best_score:+.5f}")
-        return best, best_score, moves
-
-
-def _key(table: dict[str, float]) -> tuple:
-    return tuple(sorted(table.items()))
-
-
-def table_toml(weights: dict[str, float], table: dict[str, float], comment: list[str]) -> str:
-    lines = [f"# {line}" for line in comment]
-    lines += ["bid_mode = 1"]
-    lines += [f"{name} = {value!r}" for name, value in weights.items()]
-    lines += [f"{name} = {value!r}" for name, value in table.items()]
-    return "\n".join(lines) + "\n"
-
-
-def expanded_table(table: dict[str, float], levels: np.ndarray) -> list[dict[str, Any]]:
-    """The table as actions per position and evaluation level: the opening (0 = pass) and the contest limit."""
-    rows = []
-    for p in range(TABLE_POSITIONS):
-        for e in levels:
-            wish = 0
-            for bid in OPEN_BIDS:
-                if e >= table[f"open{bid}_{p}"]:
-                    wish = bid
-            limit = 0
-            if e >= table[f"contest_{p}"]:
-                limit = 85 + 5 * int(math.floor((e - table[f"contest_{p}"]) / table["contest_per_5"]))
-            rows.append({"position": p, "evaluation": float(e), "open": wish, "contest_to": limit})
-    return rows
+# ----- tune-bids --------------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -556,6 +260,7 @@ def _summary(data: EachData, config: TuneBidsConfig, search: Search, baseline: E
                         "--param SEAT=FILE, or copy over baofen_sim/policies/params/default-bids.toml to ship it"]}
 
 
+
 # ----- validation by ordinary simulation ----------------------------------------------------------------------
 
 
@@ -630,6 +335,3 @@ def validate(data: EachData, tuned: dict[str, float], config: TuneBidsConfig, ec
         echo(f"  {name:9}: all-pass {stats['all_pass_rate']:.3f}, mean target {stats['mean_target']:.1f}, "
              f"make rate {stats['make_rate']:.3f}, declarer mean {stats['declarer_settle']:+.3f}")
     return result
-
-
-assert set(TABLE_KEYS) | set(WEIGHT_NAMES) | {"bid_mode"} <= {p.name for p in HEURISTIC.params}

@@ -47,11 +47,11 @@ from baofen_sim.games.tractor80.policies.declare import declines_until_changed, 
 from baofen_sim.games.tractor80.policies.dispatch import bury_decision80, fandi_decision, showing_decision
 from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.deal import dealt_card, recipient
+from baofen_sim.kernels.hands import counts_to_bits, listed_to_bits
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.kitty import pass_kitty
 from baofen_sim.kernels.rng import STREAM_DRAW, STREAM_SEAT_BASE, bounded, deal_pack, stream_key
 from baofen_sim.kernels.scoring import KIND_POINTS
-from baofen_sim.kernels.units import counts_to_bits, listed_to_bits
 
 SEAT_OPTIONS_STALE = -1  # sc.seat_options: recompute the seat's legal showings at its next poll
 TRUMP_SLOTS = NUM_SUITS + 1  # a level's trick tables: one per trump suit, then no-trump

@@ -28,8 +28,8 @@ from baofen_sim.games.tractor80.engine.result import (
     level_change,
     throw_adjustment,
 )
+from baofen_sim.kernels.hands import card_points
 from baofen_sim.kernels.jit import njit
-from baofen_sim.kernels.units import card_points
 from baofen_sim.policies.registry import SAMPLER_SAMPLES, SAMPLER_STOP_BEHIND, SAMPLER_SWITCH_Z
 from baofen_sim.policies.sampler import (
     choose,

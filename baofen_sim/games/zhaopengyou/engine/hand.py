@@ -56,12 +56,12 @@ from baofen_sim.games.zhaopengyou.policies.heuristic import declines_until_dealt
 from baofen_sim.games.zhaopengyou.policies.random_calls import NO_CARD
 from baofen_sim.kernels.bits import ZERO
 from baofen_sim.kernels.deal import cards_received, dealt_card, recipient
+from baofen_sim.kernels.hands import counts_to_bits, listed_to_bits
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.kitty import pass_kitty
 from baofen_sim.kernels.play import collect_trick, play_cards, start_play
 from baofen_sim.kernels.rng import STREAM_DRAW, STREAM_SEAT_BASE, bounded, deal_pack, stream_key
 from baofen_sim.kernels.scoring import KIND_POINTS
-from baofen_sim.kernels.units import counts_to_bits, listed_to_bits
 
 NO_TARGET = 0  # 找朋友 has no bid: the play view's target is unused
 NOT_CONCEDED = -1  # the scored fields of a conceded hand

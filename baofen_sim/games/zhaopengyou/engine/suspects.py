@@ -12,10 +12,10 @@ import numpy as np
 
 from baofen_sim.codes import NO_SEAT
 from baofen_sim.kernels.bits import ZERO
+from baofen_sim.kernels.hands import card_points
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.play import knows_own_side
 from baofen_sim.kernels.trick import seat_after
-from baofen_sim.kernels.units import card_points
 
 
 @njit(cache=True, inline="always")

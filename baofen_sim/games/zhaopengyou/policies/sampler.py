@@ -35,9 +35,9 @@ from baofen_sim.games.zhaopengyou.engine.records import HAND_ZPY_RULES_DTYPE
 from baofen_sim.games.zhaopengyou.engine.result import declarer_won, last_trick_multiplier
 from baofen_sim.games.zhaopengyou.engine.suspects import knows_sides, note_feeders
 from baofen_sim.kernels.bits import ZERO
+from baofen_sim.kernels.hands import card_points
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.play import collect_trick, play_cards
-from baofen_sim.kernels.units import card_points
 from baofen_sim.policies.registry import SAMPLER_SAMPLES, SAMPLER_STOP_BEHIND, SAMPLER_SWITCH_Z
 from baofen_sim.policies.sampler import (
     candidate_move,

@@ -1,23 +1,38 @@
-"""results/BIDDING_GUIDE.md and its plots from the numbers of `guide.guide_numbers` (issue 12)."""
+"""The numbered sections of results/BIDDING_GUIDE.md, each from its part of the guide's numbers: 1 the point
+count, 2 the bid table (2b under strong play), 3 the make-probability curves (3b under strong play), 4 the cap study
+(RULES.md §5.4.2), 5 and 6 all_pass_mode (§5.7) and kitty_points_owner (§6.2), 7 the sampler subsample, and how the
+guide is made.
+"""
 
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import Any
 
 from baofen_sim.analysis.stats import Z95
-from baofen_sim.games.baofen.studies.guide import (
-    CAP_NONE,
+from baofen_sim.games.baofen.studies.guide.curves import MIN_BIN_HANDS
+from baofen_sim.games.baofen.studies.guide.format import (
+    POSITION_TEXT,
+    _bin_of,
+    _cap_sentence,
+    _even_text,
+    diff_pp,
+    full_scale,
+    num,
+    pct,
+    threshold_text,
+)
+from baofen_sim.games.baofen.studies.guide.plots import FIGURES
+from baofen_sim.games.baofen.studies.guide.steps import (
     CURVE_TARGETS,
     HEURISTIC_HANDS_PER_SECOND,
-    MIN_BIN_HANDS,
     PLANNED_CORES,
     SAMPLER_HANDS_PER_CORE_SECOND,
     SAMPLER_PLAYERS,
     SAMPLER_TARGETS,
     STYLES,
 )
+from baofen_sim.games.baofen.studies.guide.sweeps import CAP_NONE
 from baofen_sim.policies.registry import TABLE_POSITIONS
 
 FEATURE_TEXT = {
@@ -27,275 +42,6 @@ FEATURE_TEXT = {
     "trump_high": "its aces and kings", "trump_pairs": "its pairs", "trump_wangfen": "its 5s, 10s and kings (王分)",
     "voids": "other suits void", "short_suits": "other suits with 1–2 cards",
 }
-POSITION_TEXT = ("主叫 (first to speak)", "second", "third", "fourth")
-NEVER_EVALUATION = 120.0  # a threshold above this is reached by almost no hand: shown as "practically never"
-FIGURES = "guide"  # the plots' folder, beside the guide
-
-
-def pct(r: dict[str, Any] | None, digits: int = 1) -> str:
-    """A rate with its 95% CI: 34.8% [34.1, 35.5]."""
-    if not r or r.get("rate") is None:
-        return "–"
-    low, high = r["ci95"] or (None, None)
-    body = f"{100 * r['rate']:.{digits}f}%"
-    return body if low is None else f"{body} [{100 * low:.{digits}f}, {100 * high:.{digits}f}]"
-
-
-def num(m: dict[str, Any] | None, digits: int = 2, key: str = "mean") -> str:
-    """A mean (or a difference) with its 95% CI: +1.23 [+1.10, +1.36]."""
-    if not m or m.get(key) is None:
-        return "–"
-    ci = m.get("ci95")
-    body = f"{m[key]:+.{digits}f}"
-    return body if not ci else f"{body} [{ci[0]:+.{digits}f}, {ci[1]:+.{digits}f}]"
-
-
-def diff_pp(d: dict[str, Any], key: str = "difference") -> str:
-    """A paired difference of rates (or a mean of 0/1 differences: key "mean") in percentage points."""
-    if d.get(key) is None:
-        return "–"
-    ci = d.get("ci95")
-    body = f"{100 * d[key]:+.2f} pp"
-    return body if not ci else f"{body} [{100 * ci[0]:+.2f}, {100 * ci[1]:+.2f}]"
-
-
-def threshold_text(value: float) -> str:
-    return "practically never" if value > NEVER_EVALUATION else f"≥ {value:g}"
-
-
-def plot_all(numbers: dict[str, Any], figures: Path) -> list[str]:
-    """The PNGs of the guide (besides calibration.png); returns their file names."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    figures.mkdir(parents=True, exist_ok=True)
-    curves = numbers["curves"]
-    targets = curves["targets"]
-    names = []
-    for key, label, file in (("make", "P(make target)", "make_probability.png"),
-                             ("settle", "declarer's mean settlement at the target", "settlement.png")):
-        figure, axes = plt.subplots(figsize=(8, 5))
-        for target in CURVE_TARGETS:
-            j = targets.index(target)
-            rows = [r for r in curves["bins"] if r["targets"][j][key]["ci95"]]
-            x = [r["mean_evaluation"] for r in rows]
-            value = "rate" if key == "make" else "mean"
-            y = [r["targets"][j][key][value] for r in rows]
-            low = [r["targets"][j][key]["ci95"][0] for r in rows]
-            high = [r["targets"][j][key]["ci95"][1] for r in rows]
-            axes.plot(x, y, marker=".", label=f"T = {target}")
-            axes.fill_between(x, low, high, alpha=0.25)
-        if key == "settle":
-            axes.axhline(0.0, color="grey", linewidth=0.8)
-        axes.set_xlabel("hand evaluation (the point count)")
-        axes.set_ylabel(label)
-        axes.grid(alpha=0.3)
-        axes.legend()
-        figure.tight_layout()
-        figure.savefig(figures / file, dpi=110)
-        plt.close(figure)
-        names.append(file)
-    figure, axes = plt.subplots(1, 2, figsize=(11, 4.5))
-    for style in STYLES:
-        variants = numbers["caps"][style]["variants"]
-        labels = [f"{v['values']['bid_cap_default']}/{v['values']['bid_cap_pairs_min']}" for v in variants]
-        for ax, key, title in ((axes[0], "cap_limited", "a cap held a bidder back"),
-                               (axes[1], "capped", "bid reached the cap")):
-            y = [100 * v[key]["rate"] if v[key]["rate"] is not None else 0.0 for v in variants]
-            err = [[max(0.0, 100 * (v[key]["rate"] - v[key]["ci95"][0])) if v[key]["ci95"] else 0.0 for v in variants],
-                   [max(0.0, 100 * (v[key]["ci95"][1] - v[key]["rate"])) if v[key]["ci95"] else 0.0 for v in variants]]
-            ax.errorbar(range(len(y)), y, yerr=err, fmt="o-", capsize=3, label=style)
-            ax.set_xticks(range(len(y)), labels, rotation=60)
-            ax.set_xlabel("bid_cap_default / bid_cap_pairs_min")
-            ax.set_ylabel(f"{title}, % of declared hands (95% CI)")
-    for ax in axes:
-        ax.grid(alpha=0.3)
-        ax.legend()
-    figure.tight_layout()
-    figure.savefig(figures / "cap_study.png", dpi=110)
-    plt.close(figure)
-    names.append("cap_study.png")
-    figure, axes = plt.subplots(figsize=(8, 5))
-    for curve in numbers["strong"]["curves"]:
-        j = targets.index(curve["target"])
-        heuristic = [r for r in curves["bins"] if r["bin"][0] >= numbers["strong"]["min_evaluation"]]
-        line = axes.plot([r["mean_evaluation"] for r in heuristic],
-                         [r["targets"][j]["make"]["rate"] for r in heuristic], linestyle=":",
-                         label=f"T = {curve['target']}, heuristic")[0]
-        axes.plot([r["mean_evaluation"] for r in curve["bins"]],
-                  [r["targets"][0]["make"]["rate"] for r in curve["bins"]], marker="o", color=line.get_color(),
-                  label=f"T = {curve['target']}, samplers at every seat")
-    axes.set_xlabel("hand evaluation (the point count)")
-    axes.set_ylabel("P(make target)")
-    axes.grid(alpha=0.3)
-    axes.legend(fontsize=8)
-    figure.tight_layout()
-    figure.savefig(figures / "make_probability_strong.png", dpi=110)
-    plt.close(figure)
-    names.append("make_probability_strong.png")
-    return names
-
-
-def guide_markdown(numbers: dict[str, Any]) -> str:
-    lines: list[str] = []
-    add = lines.append
-    total = sum(numbers["hands"].values())
-    minutes = sum(numbers["timings"].values()) / 60
-    pc, bids, curves = numbers["point_count"], numbers["bids"], numbers["curves"]
-    table = bids["table"]
-    add("# Bidding guide: 包分 (Baofen), `baofen` rules")
-    add("")
-    scales = (numbers["scale"], numbers.get("strong_scale", numbers["scale"]))
-    add(f"Regenerated by `python scripts/make_guide.py` on {numbers['date']} (baofen-sim at {numbers['commit']}) "
-        f"from **{total:,} hands** at two play strengths: the tuned heuristic (`--policy heuristic`, the tune-play "
-        "defaults) and samplers at every seat (`--policy sampler`, strong play), "
-        f"in {minutes:.0f} minutes of simulation and analysis on this 2-core machine"
-        + (f" (scale {scales[0]:g} of the full guide, {scales[1]:g} of its strong-play steps)."
-           if scales != (1, 1) else ".")
-        + " Every number carries its 95% confidence interval in brackets. guide.json holds all of them.")
-    add("")
-    _summary(add, numbers)
-    _point_count_section(add, pc)
-    _bid_table_section(add, bids, table, curves, numbers["shipped"])
-    _strong_bids_section(add, numbers["strong_bids"], numbers)
-    _curves_section(add, curves)
-    _strong_curves_section(add, numbers)
-    _study_section(add, numbers)
-    _sampler_section(add, numbers["sampler"])
-    _budget_section(add, numbers)
-    add("Limits: the heuristic's play ignores the target and the auction, so one play per (deal, declarer) gives "
-        "the result at every target; the sampler's does not, so strong play has one run per target, and the "
-        "strong-play table is tuned on the sampler's play at one target scored at every target (section 2b: its "
-        "validation is ordinary strong play). The bid tables are best responses of the table bidder to "
-        "themselves under the `baofen` rules; under other rules (the cap study's variants) the tables are kept, "
-        "not re-tuned.")
-    return "\n".join(lines) + "\n"
-
-
-def _bin_of(rows: list[dict[str, Any]], low: float | None) -> dict[str, Any] | None:
-    return next((r for r in rows if r["bin"][0] == low), None)
-
-
-def _strong_even(numbers: dict[str, Any]) -> dict[int, dict[str, Any]]:
-    return {c["target"]: c["break_even"] for c in numbers["strong"]["curves"]}
-
-
-def _even_text(row: dict[str, Any] | None, floor: float | None = None) -> str:
-    if row is None:
-        return "–"
-    if row["evaluation_from"] is None:
-        return "no bin pays"
-    at = f"≤ {row['evaluation_from']:g}" if floor is not None and row.get("at_floor") else f"{row['evaluation_from']:g}"
-    return f"{at} (makes {pct(row['make_there'])}, mean {num(row['settle_there'])})"
-
-
-def _summary(add: Any, numbers: dict[str, Any]) -> None:
-    curves, strong = numbers["curves"], numbers["strong_bids"]
-    even = {row["target"]: row for row in curves["break_even"]}
-    strong_even = _strong_even(numbers)
-    floor = numbers["strong"]["min_evaluation"]
-    table = numbers["bids"]["table"]
-    add("## Answers")
-    add("")
-    add("### In a player's words")
-    add("")
-    add("**When to open**, by your position from the 主叫, at two play strengths: the table tuned on the "
-        "heuristic's play (the shipped default) and the table tuned on strong play (samplers at every seat). "
-        "Open at the highest of 85/90/95 your evaluation (section 1) reaches:")
-    add("")
-    add("| position | open 85 (heuristic / strong) | open 90 | open 95 |")
-    add("|---|---|---|---|")
-    for p in range(TABLE_POSITIONS):
-        cells = [f"{threshold_text(table[f'open{b}_{p}'])} / {threshold_text(strong['table'][f'open{b}_{p}'])}"
-                 for b in (85, 90, 95)]
-        add(f"| {POSITION_TEXT[p]} | " + " | ".join(cells) + " |")
-    add("")
-    add(f"**Where a bid breaks even** for a lone declarer (no 水草 pot): the lowest evaluation from which his mean "
-        f"settlement at the target stays positive. Strong play is measured from evaluation {floor:g} up "
-        f"(`--min-evaluation`: lower hands are not played), so \"≤ {floor:g}\" means it already pays there.")
-    add("")
-    add("| target | heuristic play | samplers at every seat |")
-    add("|---|---|---|")
-    for target in numbers["strong"]["targets"]:
-        add(f"| {target} | {_even_text(even.get(target))} | {_even_text(strong_even.get(target), floor)} |")
-    add("")
-    _why_85(add, numbers, even)
-    add("### In a designer's words")
-    add("")
-    for style in STYLES:
-        add(f"- {_cap_sentence(style, numbers['caps'][style])}")
-    rules = numbers["rules"]
-    for name, param in (("all-pass", "all_pass_mode"), ("kitty", "kitty_points_owner")):
-        block = rules[f"{name}-{numbers['rule_style']}"]["paired"][param]
-        changes = [f"{c['value']}: declarer's mean {num(c['settle_declarer'], 2, 'difference')}, all-pass "
-                   f"{diff_pp(c['all_pass_rate'])}" for c in block["comparisons"]]
-        add(f"- `{param}` under {numbers['rule_style']} bidders, against {block['baseline']} on the same deals: "
-            + "; ".join(changes) + " (section 5).")
-    add(f"- A table tuned on strong play {'differs from' if strong['differs'] else 'equals'} the shipped one"
-        + (f" in {len(strong['differs'])} entries" if strong["differs"] else "")
-        + f"; one seat on it among shipped-table seats under strong play changes by "
-        f"{num(strong['one_strong_seat_gain'], 3, 'difference')} per hand, so it "
-        + (_ship_text(numbers) if strong["ship"] else "does not ship (section 2b).")
-        )
-    add("")
-
-
-def _why_85(add: Any, numbers: dict[str, Any], even: dict[int, dict[str, Any]]) -> None:
-    """Why a seat opens 85 with a hand from which 95 already breaks even, in the numbers of that bin."""
-    curves = numbers["curves"]
-    targets = curves["targets"]
-    row95 = even.get(95)
-    if not row95 or row95["evaluation_from"] is None:
-        return
-    here = _bin_of(curves["bins"], row95["evaluation_from"])
-    if here is None:
-        return
-    at = {t: here["targets"][targets.index(t)] for t in (85, 95)}
-    strong = {c["target"]: _bin_of(c["bins"], row95["evaluation_from"]) for c in numbers["strong"]["curves"]}
-    strong_text = ""
-    if strong.get(85) and strong.get(95):
-        strong_text = (f" With samplers at every seat the same hands make 85 {pct(strong[85]['targets'][0]['make'])} "
-                       f"and 95 {pct(strong[95]['targets'][0]['make'])} of the time.")
-    low, high = here["bin"]
-    table = numbers["bids"]["table"]
-    opens95 = [table[f"open95_{p}"] for p in range(TABLE_POSITIONS)]
-    add(f"**Why open 85 with a hand that \"breaks even at 95\"?** Because a made bid pays the same whatever it "
-        "was: the settlement counts only whether the declarer makes his target (+3 stakes) or not (−3), never by "
-        "how much (RULES.md §6.6). Every hand that makes 95 also makes 85, so from the same hand the lower bid "
-        f"always pays at least as much. In the bin where 95 first breaks even (evaluation {low:g}–{high:g}, "
-        f"{here['hands']:,} hands, heuristic play) the declarer makes 85 {pct(at[85]['make'])} and 95 "
-        f"{pct(at[95]['make'])} of the time: a mean of {num(at[85]['settle'])} at 85 against "
-        f"{num(at[95]['settle'])} at 95.{strong_text} The break-even says where a bid stops losing; the table "
-        "says which bid pays most. An opening is made before you know whether another seat will raise, and the "
-        "target is the final bid: opening higher only helps to keep a later seat from taking the hand (a raise "
-        "must add 5 to 20 to the standing bid), and a later seat rarely has the hand to do it. So the table "
-        f"opens 95 only from evaluations {min(opens95):g}–{max(opens95):g}, where the hand makes 95 nearly as "
-        "often as 85. A pass is cheap: it costs a share of the 水草 pot, which the next declarer who makes his "
-        "bid takes back (RULES.md §5.7.1).")
-    add("")
-
-
-def _cap_sentence(style: str, study: dict[str, Any]) -> str:
-    """One plain sentence: does the 150/250 rule change anything under this style, and from what cap."""
-    verdict = study["verdict"]
-    rule = verdict["rule"]
-    base = default_variant(study["variants"])
-    bound = f"a cap holds a bidder back in {pct(base['cap_limited'], 2)} of declared hands under the 150/250 rule"
-    if rule is None:
-        return f"**{style}**: {bound}."
-    effect = (f"declarer's mean {num(rule['settle_declarer'], 3, 'difference')}, make rate "
-              f"{diff_pp(rule['declarer_win_rate'])} against no cap")
-    if verdict["rule_changes"]:
-        text = f"the rule changes the game ({effect})"
-    else:
-        text = f"the rule changes nothing measurable ({effect})"
-    starts = verdict["starts_at"]
-    lowest = min((int(c["value"]) for c in study["paired"]["bid_cap_default"]["comparisons"]), default=None)
-    where = (f"a default cap changes it from {starts} down" if starts is not None
-             else f"no default cap from {lowest} up changes it")
-    return f"**{style}**: {bound}; {text}; {where}."
 
 
 def _point_count_section(add: Any, pc: dict[str, Any]) -> None:
@@ -469,15 +215,6 @@ def _paired_rows(add: Any, paired: dict[str, Any], name: str) -> None:
     add("")
 
 
-def default_variant(variants: list[dict[str, Any]]) -> dict[str, Any]:
-    """The variant under the preset's own values (bid_cap_default 150, bid_cap_pairs_min 5, ...)."""
-    from baofen_sim.rules import preset
-
-    rules = preset("baofen").to_dict()
-    return next((v for v in variants if all(str(rules.get(k)) == str(value) for k, value in v["values"].items())),
-                variants[0])
-
-
 def _study_section(add: Any, numbers: dict[str, Any]) -> None:
     caps = numbers["caps"]
     add("## 4. The cap study")
@@ -589,7 +326,7 @@ def _strong_curves_section(add: Any, numbers: dict[str, Any]) -> None:
 
 
 def bin_high(low: float) -> float:
-    from baofen_sim.games.baofen.studies.guide import EVALUATION_BIN, EVALUATION_RANGE
+    from baofen_sim.games.baofen.studies.guide.curves import EVALUATION_BIN, EVALUATION_RANGE
 
     return math.inf if low >= EVALUATION_RANGE[1] else low + EVALUATION_BIN
 
@@ -651,22 +388,3 @@ def _sampler_section(add: Any, sampler: list[dict[str, Any]]) -> None:
             f"make {diff_pp(top['sampler-all_paired'], 'mean')} more with samplers at every seat. The table is "
             "a best response for the heuristic's play, so for strong players its thresholds are conservative.")
     add("")
-
-
-def write_guide(numbers: dict[str, Any], out: Path) -> Path:
-    """out/BIDDING_GUIDE.md (the plots in out/guide/ already drawn)."""
-    path = out / "BIDDING_GUIDE.md"
-    temp = out / ".BIDDING_GUIDE.md.tmp"
-    temp.write_text(guide_markdown(numbers), encoding="utf-8")
-    temp.replace(path)
-    return path
-
-
-def full_scale(numbers: dict[str, Any]) -> bool:
-    """Whether the guide ran at scale 1 (only then does a strong table ship, `guide.ship_strong_bids`)."""
-    return numbers["scale"] == 1 and numbers["strong_scale"] == 1
-
-
-def _ship_text(numbers: dict[str, Any]) -> str:
-    return ("ships as `--param strong-bids`." if full_scale(numbers)
-            else "would ship as `--param strong-bids` from a full-scale run (not shipped: this run is scaled down).")
