@@ -9,6 +9,7 @@ re-bury, and the plays as attempted (a failed throw as the attempted cards; the 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from baofen_sim.cards import SUIT_LETTERS, card_name, rank_name
@@ -18,8 +19,12 @@ from baofen_sim.engine.tractor80.hand import trick_table
 from baofen_sim.engine.tractor80.materialize import tractor80_inputs
 from baofen_sim.engine.tractor80.records import NUM_SEATS, NUM_TEAMS
 from baofen_sim.io.record_fields import record_rules
+from baofen_sim.io.records import parse_record
+from baofen_sim.judge import JudgeReport, format_event, judge
+from baofen_sim.reference.tractor80.result import team_of
 from baofen_sim.runspec import RunSpec, RunSpecError
 from baofen_sim.tables import bits_to_kinds
+from baofen_sim.trick_text import TrickText, hand_trick_lines, judged_tricks
 
 
 def _names(kinds) -> list[str]:
@@ -88,7 +93,7 @@ def replay80(spec: RunSpec, hand: int) -> tuple[Any, dict[str, Any]]:
 
 def describe80(hand: int, row: Any, record: dict[str, Any]) -> list[str]:
     """The hand, readably: the levels and the 庄, each seat's cards in the order received, the showings, the bury
-    and the 反底s, the plays in table order and the result."""
+    and the 反底s, every trick (`trick_lines80`) and the result."""
     trump = SUIT_LETTERS[int(row.trump)] if row.trump >= 0 else "NT"
     lines = [f"hand {hand} (table {row.table}, hand {row.hand_in_table} of the table, game {row.game}), rules "
              f"{record['rules']}{' with ' + str(record['options']) if record['options'] else ''}",
@@ -101,10 +106,49 @@ def describe80(hand: int, row: Any, record: dict[str, Any]) -> list[str]:
     lines.append(f"bury (seat {row.zhuang}): {' '.join(record['bury'])}")
     lines += [f"反底 seat {f['seat']}: {' '.join(f['cards'])}, re-buries {' '.join(f['bury'])}"
               for f in record["fandi"]]
-    lines.append(f"plays (as attempted, in table order): {len(record['plays'])}")
+    lines += trick_lines80(record)
     lines.append(f"result: defenders' points {row.defenders_points}, kitty {row.kitty_points} × {row.kitty_multiplier}"
                  f", throws {row.penalty_points:+d}, total {row.defenders_total}; the 庄家方 "
                  f"{'won' if row.declarer_won else 'lost'}; team {row.up_team} +{row.up_levels}; levels after "
                  f"{' / '.join(rank_name(int(x)) for x in row.levels_after)}"
                  + ("; the game is over" if row.game_over else f"; next 庄 seat {row.next_zhuang}"))
+    return lines
+
+
+DEFENDERS80 = "抓分方"
+
+
+def trick_texts80(record: dict[str, Any]) -> tuple[list[TrickText], JudgeReport]:
+    """The tricks of an 80分 hand's record, judged by the reference engine, with the 抓分方's running points: the card
+    points of the tricks they won (P, §7.3.11), and the failed-throw adjustments so far (X: −10 per 抓分方 failure,
+    +10 per 庄家方 failure, §4.5) as a note; and the judge's report."""
+    report = judge(parse_record(record))
+    hand = report.hand
+    defenders = 1 - team_of(hand.zhuang)
+    points = adjustment = 0
+    texts = []
+    for trick in judged_tricks(report.events, hand):
+        failed = trick.failed_throw
+        if failed is not None:
+            cost = -failed.penalty if team_of(failed.seat) == defenders else failed.penalty
+            adjustment += cost
+            failed = replace(failed, cost=f"{DEFENDERS80} {cost:+d}")
+        if team_of(trick.winner) == defenders:
+            points += trick.points
+        texts.append(replace(trick, failed_throw=failed, side=DEFENDERS80, running=points,
+                             note=f", throws {adjustment:+d}" if adjustment else ""))
+    return texts, report
+
+
+def trick_lines80(record: dict[str, Any]) -> list[str]:
+    """Each trick of the hand (`trick_text`), with the 抓分方's running points; a record the reference finds illegal
+    (a bug) says where judging stopped."""
+    if not record.get("plays"):
+        return []
+    texts, report = trick_texts80(record)
+    defenders = 1 - team_of(report.hand.zhuang)
+    lines = [f"tricks (the {DEFENDERS80}, seats {defenders} and {defenders + 2}: their card points after each trick)"]
+    lines += hand_trick_lines(texts)
+    if not report.legal:
+        lines.append(f"the reference engine stops here: {format_event(report.events[-1])}")
     return lines
