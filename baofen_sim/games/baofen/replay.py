@@ -21,7 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from baofen_sim.cards import SUIT_LETTERS, format_cards
+from baofen_sim.analysis.trick_text import FailedThrow, TrickText, hand_trick_lines
+from baofen_sim.cards import SUIT_LETTERS, card_name
 from baofen_sim.codes import CATEGORY_LABELS, LEAD_KIND_LABELS, LOG_FAILED_THROW, LOG_FORCED, NO_SEAT, PASS
 from baofen_sim.engine.deal import deal
 from baofen_sim.games.baofen.engine.chunk import hand_arrays, play_chunk
@@ -157,8 +158,31 @@ def replay_lines(spec: RunSpec, out_dir: Path, hand: int, declarer: int | None, 
 # ---- printing ------------------------------------------------------------------------------------------
 
 
-def _seat_cards(plays: list[LoggedPlay]) -> str:
-    return "   ".join(f"seat {p.seat}: {format_cards(p.cards)}" for p in plays)
+def _names(cards: list[int]) -> tuple[str, ...]:
+    return tuple(card_name(k) for k in cards)
+
+
+def trick_texts(replayed: ReplayedHand) -> list[TrickText]:
+    """Each trick of the hand from the engine's trick rows and its action log (`trick_text`), with the declarer's
+    running points: the card points of the tricks he won so far (C before the kitty and the penalties, §6.1), and
+    his target as a note. A failed throw shows the lead the engine forced (§4.4.2)."""
+    declarer, target = replayed.row["declarer"], replayed.row["target"]
+    won = 0
+    texts = []
+    for trick in replayed.tricks:
+        index = trick["trick"]
+        plays = [p for p in replayed.plays if p.trick == index]
+        failed = next((p for p in plays if p.kind == LOG_FAILED_THROW), None)
+        forced = next((p for p in plays if p.kind == LOG_FORCED), None)
+        stood = tuple((p.seat, _names(p.cards)) for p in plays if p.kind != LOG_FAILED_THROW)
+        if trick["winner"] == declarer:
+            won += trick["points"]
+        throw = None if failed is None else FailedThrow(failed.seat, _names(failed.cards),
+                                                        () if forced is None else _names(forced.cards))
+        texts.append(TrickText(index, stood, trick["winner"], trick["points"], LEAD_KIND_LABELS[trick["lead_kind"]],
+                               bool(trick["ruffed"]), throw, side="declarer", running=won,
+                               note=f" (target {target})"))
+    return texts
 
 
 def describe(replayed: ReplayedHand) -> list[str]:
@@ -182,16 +206,7 @@ def describe(replayed: ReplayedHand) -> list[str]:
     bury = record.get("bury") or record["buried"]  # a full hand's, or a forced declarer's position's
     lines.append(f"declarer seat {row['declarer']}, target {row['target']}; bury {' '.join(bury)}; "
                  f"trump {SUIT_LETTERS[row['trump']]}")
-    for trick in replayed.tricks:
-        index = trick["trick"]
-        plays = [p for p in replayed.plays if p.trick == index]
-        for p in plays:
-            if p.kind == LOG_FAILED_THROW:
-                lines.append(f"trick {index:>2}: seat {p.seat} throws {format_cards(p.cards)}: FAILED")
-        stood = [p for p in plays if p.kind != LOG_FAILED_THROW]
-        ruff = ", ruff" if trick["ruffed"] else ""
-        lines.append(f"trick {index:>2}: {_seat_cards(stood)}  -> seat {trick['winner']} wins "
-                     f"{trick['points']} points ({LEAD_KIND_LABELS[trick['lead_kind']]} lead{ruff})")
+    lines += hand_trick_lines(trick_texts(replayed))
     won = "won" if row["declarer_won"] else "lost"
     lines.append(f"result: declarer seat {row['declarer']} {won}; target {row['target']}, points "
                  f"{row['declarer_points']} (王分 {row['wangfen_points']}, penalty {row['penalty_points']}, "

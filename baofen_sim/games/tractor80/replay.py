@@ -10,16 +10,21 @@ re-bury, and the plays as attempted (a failed throw as the attempted cards; the 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from baofen_sim.analysis.trick_text import TrickText, hand_trick_lines, judged_tricks
 from baofen_sim.cards import SUIT_LETTERS, card_name, rank_name
 from baofen_sim.codes import LOG_FORCED
 from baofen_sim.games.tractor80.engine.chunk import play_chunk80
 from baofen_sim.games.tractor80.engine.hand import trick_table
 from baofen_sim.games.tractor80.engine.materialize import tractor80_inputs
 from baofen_sim.games.tractor80.engine.records import NUM_SEATS, NUM_TEAMS
+from baofen_sim.games.tractor80.reference.result import team_of
 from baofen_sim.io.record_fields import record_rules
+from baofen_sim.io.records import parse_record
+from baofen_sim.reference.judge import JudgeReport, format_event, judge
 from baofen_sim.runs.runspec import RunSpec, RunSpecError
 from baofen_sim.tables import bits_to_kinds
 
@@ -90,7 +95,7 @@ def replay80(spec: RunSpec, hand: int) -> tuple[Any, dict[str, Any]]:
 
 def describe80(hand: int, row: Any, record: dict[str, Any]) -> list[str]:
     """The hand, readably: the levels and the 庄, each seat's cards in the order received, the showings, the bury
-    and the 反底s, the plays in table order and the result."""
+    and the 反底s, every trick (`trick_lines80`) and the result."""
     trump = SUIT_LETTERS[int(row.trump)] if row.trump >= 0 else "NT"
     lines = [f"hand {hand} (table {row.table}, hand {row.hand_in_table} of the table, game {row.game}), rules "
              f"{record['rules']}{' with ' + str(record['options']) if record['options'] else ''}",
@@ -103,7 +108,7 @@ def describe80(hand: int, row: Any, record: dict[str, Any]) -> list[str]:
     lines.append(f"bury (seat {row.zhuang}): {' '.join(record['bury'])}")
     lines += [f"反底 seat {f['seat']}: {' '.join(f['cards'])}, re-buries {' '.join(f['bury'])}"
               for f in record["fandi"]]
-    lines.append(f"plays (as attempted, in table order): {len(record['plays'])}")
+    lines += trick_lines80(record)
     lines.append(f"result: defenders' points {row.defenders_points}, kitty {row.kitty_points} × {row.kitty_multiplier}"
                  f", throws {row.penalty_points:+d}, total {row.defenders_total}; the 庄家方 "
                  f"{'won' if row.declarer_won else 'lost'}; team {row.up_team} +{row.up_levels}; levels after "
@@ -118,3 +123,40 @@ def replay_lines(spec: RunSpec, out_dir: Path, hand: int, declarer: int | None, 
         raise RunSpecError("--declarer: an 80分 run has no forced declarer")
     row, record = replay80(spec, hand)
     return [json.dumps(record, ensure_ascii=False)] if as_record else describe80(hand, row, record)
+DEFENDERS80 = "抓分方"
+
+
+def trick_texts80(record: dict[str, Any]) -> tuple[list[TrickText], JudgeReport]:
+    """The tricks of an 80分 hand's record, judged by the reference engine, with the 抓分方's running points: the card
+    points of the tricks they won (P, §7.3.11), and the failed-throw adjustments so far (X: −10 per 抓分方 failure,
+    +10 per 庄家方 failure, §4.5) as a note; and the judge's report."""
+    report = judge(parse_record(record))
+    hand = report.hand
+    defenders = 1 - team_of(hand.zhuang)
+    points = adjustment = 0
+    texts = []
+    for trick in judged_tricks(report.events, hand):
+        failed = trick.failed_throw
+        if failed is not None:
+            cost = -failed.penalty if team_of(failed.seat) == defenders else failed.penalty
+            adjustment += cost
+            failed = replace(failed, cost=f"{DEFENDERS80} {cost:+d}")
+        if team_of(trick.winner) == defenders:
+            points += trick.points
+        texts.append(replace(trick, failed_throw=failed, side=DEFENDERS80, running=points,
+                             note=f", throws {adjustment:+d}" if adjustment else ""))
+    return texts, report
+
+
+def trick_lines80(record: dict[str, Any]) -> list[str]:
+    """Each trick of the hand (`trick_text`), with the 抓分方's running points; a record the reference finds illegal
+    (a bug) says where judging stopped."""
+    if not record.get("plays"):
+        return []
+    texts, report = trick_texts80(record)
+    defenders = 1 - team_of(report.hand.zhuang)
+    lines = [f"tricks (the {DEFENDERS80}, seats {defenders} and {defenders + 2}: their card points after each trick)"]
+    lines += hand_trick_lines(texts)
+    if not report.legal:
+        lines.append(f"the reference engine stops here: {format_event(report.events[-1], report.game)}")
+    return lines

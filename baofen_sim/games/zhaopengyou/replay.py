@@ -11,9 +11,11 @@ forced lead).
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from baofen_sim.analysis.trick_text import TrickText, hand_trick_lines, judged_tricks
 from baofen_sim.cards import SUIT_LETTERS, card_name
 from baofen_sim.codes import LOG_FORCED
 from baofen_sim.games.zhaopengyou.engine.calling import FRIEND_STATUS_LABELS
@@ -21,6 +23,8 @@ from baofen_sim.games.zhaopengyou.engine.chunk import play_chunk_zpy
 from baofen_sim.games.zhaopengyou.engine.materialize import zpy_inputs
 from baofen_sim.games.zhaopengyou.engine.records import DEALT, NUM_SEATS
 from baofen_sim.io.record_fields import record_rules
+from baofen_sim.io.records import parse_record
+from baofen_sim.reference.judge import JudgeReport, format_event, judge
 from baofen_sim.runs.runspec import RunSpec, RunSpecError
 from baofen_sim.tables import bits_to_kinds
 
@@ -88,8 +92,8 @@ def replay_zpy(spec: RunSpec, hand: int) -> tuple[Any, dict[str, Any]]:
 
 
 def describe_zpy(hand: int, row: Any, record: dict[str, Any]) -> list[str]:
-    """The hand, readably: the deal, the turned-up card, the call, the bury and the overcalls, the friend, the plays
-    and the result."""
+    """The hand, readably: the deal, the turned-up card, the call, the bury and the overcalls, the friend, every
+    trick with the friend's reveal (`trick_lines_zpy`) and the result."""
     call = record["call"]
     lines = [f"hand {hand} (table {row.table}, hand {row.hand_in_table} of the table), rules "
              f"{record['rules']}{' with ' + str(record['options']) if record['options'] else ''}",
@@ -109,7 +113,7 @@ def describe_zpy(hand: int, row: Any, record: dict[str, Any]) -> list[str]:
     if row.conceded:
         lines.append(f"seat {row.declarer} concedes: his side loses; next first card to seat {row.next_deal_first}")
         return lines
-    lines.append(f"plays (as attempted, in table order): {len(record.get('plays', []))}")
+    lines += trick_lines_zpy(record)
     lines.append(f"result: defenders' points {row.defenders_points}, kitty {row.kitty_points} × {row.kitty_multiplier}"
                  f", total {row.defenders_total}; the declarer's side {'won' if row.declarer_won else 'lost'}; next "
                  f"first card to seat {row.next_deal_first}")
@@ -122,3 +126,37 @@ def replay_lines(spec: RunSpec, out_dir: Path, hand: int, declarer: int | None, 
         raise RunSpecError("--declarer: a 找朋友 run has no forced declarer")
     row, record = replay_zpy(spec, hand)
     return [json.dumps(record, ensure_ascii=False)] if as_record else describe_zpy(hand, row, record)
+DEFENDERS_ZPY = "defenders"
+
+
+def trick_texts_zpy(record: dict[str, Any]) -> tuple[list[TrickText], JudgeReport]:
+    """The tricks of a 找朋友 hand's record, judged by the reference engine, with the defenders' running total
+    (§7.4.10): the points of the tricks won by a defender or by the friend before he reveals himself, less the
+    friend's points when he does (his reveal comes before his trick is counted: a trick he wins in or after it adds
+    nothing); and the judge's report."""
+    report = judge(parse_record(record))
+    hand = report.hand
+    counted = [0] * hand.num_players  # each seat's points in the defenders' total
+    revealed = None  # the friend, once he has played the friend card
+    texts = []
+    for trick in judged_tricks(report.events, hand):
+        if trick.friend is not None:
+            revealed = trick.friend.seat
+            counted[revealed] = 0
+        if trick.winner not in (hand.declarer, revealed):
+            counted[trick.winner] += trick.points
+        texts.append(replace(trick, side=DEFENDERS_ZPY, running=sum(counted)))
+    return texts, report
+
+
+def trick_lines_zpy(record: dict[str, Any]) -> list[str]:
+    """Each trick of the hand (`trick_text`), with the defenders' running total and the friend's reveal; a record
+    the reference finds illegal (a bug) says where judging stopped."""
+    if not record.get("plays"):
+        return []
+    texts, report = trick_texts_zpy(record)
+    lines = [f"tricks (the {DEFENDERS_ZPY}' total after each trick, a revealed friend's points removed)"]
+    lines += hand_trick_lines(texts)
+    if not report.legal:
+        lines.append(f"the reference engine stops here: {format_event(report.events[-1], report.game)}")
+    return lines
