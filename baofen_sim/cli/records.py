@@ -20,7 +20,7 @@ from baofen_sim.reference.judge import judge
 @app.command("judge")
 def judge_command(
     record_file: Annotated[
-        str, typer.Argument(metavar="FILE", help="Game record JSON (README: Game records), - for standard input.")
+        str, typer.Argument(metavar="FILE", help="Game record JSON (docs/records.md), - for standard input.")
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per event.")] = False,
 ) -> None:

@@ -1,5 +1,5 @@
 """`baofen-sim tune-play`, and each game's own studies: a game with commands of its own (`Game.hooks.commands`,
-such as Baofen's fit-eval and tune-bids) registers them here, in the registry's order."""
+such as Baofen's fit-eval and tune-bids) adds them through `register_game_commands`."""
 
 from __future__ import annotations
 
@@ -65,6 +65,9 @@ def tune_play_command(
     typer.echo(f"{len(tuning.rounds)} round(s); parameter files in {out}")
 
 
-for _game in GAMES:
-    if _game.has("commands"):
-        _game.hook("commands")(app)
+
+def register_game_commands() -> None:
+    """Add each game's own commands (its `commands` hook), in the registry's order."""
+    for game in GAMES:
+        if game.has("commands"):
+            game.hook("commands")(app)

@@ -1,11 +1,8 @@
-"""`baofen-sim policies`, `schema`, `warmup` and `bench`: what the policies and the output columns are, the engine
-compiled ahead of time, and its speed measured."""
+"""`baofen-sim policies`, `schema` and `warmup`: what the policies and the output columns are, and the engine compiled
+ahead of time."""
 
 from __future__ import annotations
 
-import shlex
-import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -82,31 +79,3 @@ def warmup_command(policy: PolicyOption = None, rules: RulesOption = DEFAULT_PRE
     for line in report.notes:
         typer.echo(f"note: {line}", err=True)
     typer.echo(f"{report.summary(names)}; later commands start warm")
-
-
-@app.command("bench")
-def bench_command(
-    hands: Annotated[int, typer.Option("--hands", metavar="N", help="Hands per engine measurement.")] = 1_000_000,
-    reference_hands: Annotated[
-        int, typer.Option("--reference-hands", metavar="N", help="Hands replayed through the reference engine.")
-    ] = 200,
-    results: Annotated[Path, typer.Option("--results", help="Markdown file to append to.")] = Path(
-        "results/BENCHMARKS.md"),
-) -> None:
-    """Measure hands/s (random and heuristic, 1 and 2 threads), cold compile and warm start, Parquet size
-    and peak memory, and the reference engine on the same hands; append the table to results/BENCHMARKS.md.
-
-    Example: baofen-sim bench --hands 200000
-    """
-    from baofen_sim.dev.bench import BenchConfig, append_results, markdown, measure, results_path_problem
-
-    if hands < 1000 or reference_hands < 1:
-        raise typer.BadParameter("--hands must be at least 1000 and --reference-hands at least 1")
-    problem = results_path_problem(results)
-    if problem:
-        raise typer.BadParameter(f"--results {results} {problem}")
-    config = BenchConfig(hands=hands, reference_hands=reference_hands, results=results)
-    figures = measure(config, echo=typer.echo)
-    append_results(markdown(figures, config, shlex.join(["baofen-sim", *sys.argv[1:]])), results)
-    typer.echo(f"appended to {results}")
-

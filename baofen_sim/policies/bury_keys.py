@@ -13,7 +13,7 @@ from baofen_sim.kernels.jit import njit
 
 KEEP_TRUMP = 1000.0  # trumps stay out of the kitty unless nothing else fills it
 POINT_COST = 1.0  # per card point: points in the kitty risk a 抠底 (§7.3.11), but pairs and voids are worth more
-# to the 庄家方 (README's 80分: at 10 per point the 庄家方 lost 0.3 points of T per hand)
+# to the 庄家方 (docs/tractor80.md: at 10 per point the 庄家方 lost 0.3 points of T per hand)
 PAIR_COST = 15.0  # a card of a pair
 VOID_BONUS = 4.0  # per card a plain suit is short of SHORT_SUIT
 SHORT_SUIT = 6

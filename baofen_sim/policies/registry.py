@@ -63,7 +63,7 @@ HEURISTIC_RUFF_MIN_POINTS = 9
 HEURISTIC_THROW_SURE = 10
 HEURISTIC_LAST_TRICK = 11
 DEFENDER_SLOT = 4
-# Cards left from which a seat guards the last trick by default (policies.heuristic.last_trick; README's 80分).
+# Cards left from which a seat guards the last trick by default (policies.heuristic.last_trick; docs/tractor80.md).
 DECLARER_LAST_TRICK_CARDS = 3
 DEFENDER_LAST_TRICK_CARDS = 2
 SAMPLER_MAX_SAMPLES = 1024
