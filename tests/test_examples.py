@@ -32,6 +32,7 @@ NOT_SHOWN_IN = {
     "docs/cli.md": "its examples are the help examples, which run anyway",
     "docs/policies.md": "each plug-in run compiles an engine of its own (minutes); tests/test_plugins*.py run them",
     "docs/rules.md": "generated from the rules; it shows no commands to run",
+    "docs/architecture.md": "the layout of the code; it shows no commands to run",
 }
 NOT_RUN = {
     "--scheduler tcp://head:8786": "needs a Dask cluster at host `head`",

@@ -50,7 +50,7 @@ def tune_play_command(
     rule_set = resolve_rules(rules, overrides)
     game = game_of(rule_set)
     if not game.has("tune_play"):
-        tuned = ", ".join(other.title for other in GAMES if other.has("tune_play"))
+        tuned = " and ".join(other.title for other in GAMES if other.has("tune_play"))
         raise RunSpecError(f"tune-play tunes the heuristic's play of {tuned} only so far, not of {game.title}")
     start_params = parse_policy_options([], [start] if start else [])[1][0]
     config = TuneConfig(rule_set, deals, target, rounds, seed, threads, start_params)
