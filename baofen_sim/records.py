@@ -46,7 +46,7 @@ PLAY_VIEW_DTYPE = np.dtype([
     # (`st.private_side[seat]`, `kernels.play.act_as`; 找朋友: the friend, himself, until he plays the friend card;
     # the declarer, himself, when he knows he plays 1 vs 4)
     ("suspect_side", np.int64),     # 找朋友: seats the table suspects of being the unrevealed friend, from the play
-    # (`engine.zhaopengyou.suspects`); 0 in Baofen and 80分
+    # (`games.zhaopengyou.engine.suspects`); 0 in Baofen and 80分
     ("leader", np.int64),           # seat that led the current trick
     ("n_played", np.int64),         # plays already made in the current trick (0: the player leads)
     ("trick_index", np.int64),      # 0-based trick number

@@ -9,7 +9,7 @@ Run as `python -m tests.plugins_zpy`; prints one JSON line:
   at seats 1 and 3;
 - `cli`: `baofen-sim simulate --rules zhaopengyou-5p --policy 1=...BOLD --policy 3=...COPY_RANDOM` run in this
   process (its policies are a part of this process's set): its exit code, the Parquet rows and the seats' policy
-  ids, and the reference's judgement of every hand's record (`tools.differential_runs.compare_judged`).
+  ids, and the reference's judgement of every hand's record (`games.zhaopengyou.differential.judged_hands`).
 """
 
 from __future__ import annotations

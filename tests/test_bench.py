@@ -1,4 +1,4 @@
-"""The benchmark's entry (`tools.bench.markdown`): each game's rate per hand and per trick, from its figures."""
+"""The benchmark's entry (`dev.bench.markdown`): each game's rate per hand and per trick, from its figures."""
 
 from __future__ import annotations
 

@@ -89,7 +89,7 @@ def test_every_kernel_hand_is_legal_for_the_reference_and_gives_its_result_line(
         seen["kitty bonus"] += row.kitty_bonus > 0
     assert seen["friend"] and seen["1 vs 4"] and seen["cleared"]
     if variant == HEURISTIC:
-        return  # the heuristic overcalls and concedes by its hand (policies.zhaopengyou.heuristic): seldom
+        return  # the heuristic overcalls and concedes by its hand (games.zhaopengyou.policies.heuristic): seldom
     assert (seen["overcalled"] > 0) == (variant != "no overcall, no concession, no kitty")
     assert (seen["conceded"] > 0) == (variant != "no overcall, no concession, no kitty")
     assert (seen["kitty bonus"] > 0) == (variant != "no overcall, no concession, no kitty")
@@ -299,7 +299,7 @@ def test_compare_pairs_two_zhaopengyou_runs_hand_by_hand(tmp_path):
 
 
 def test_the_heuristics_calls_and_bury_keep_the_trumps():
-    """The 找朋友 heuristic's own decisions (policies.zhaopengyou.heuristic)."""
+    """The 找朋友 heuristic's own decisions (games.zhaopengyou.policies.heuristic)."""
     from baofen_sim.games.zhaopengyou.policies.heuristic import heuristic_bury, heuristic_call, heuristic_overcall
     from baofen_sim.games.zhaopengyou.policies.random_calls import NO_CARD
 

@@ -34,7 +34,8 @@ def report() -> dict:
 
 
 def test_every_zhaopengyou_decision_point_is_a_plug_in_decision_with_the_engines_arguments():
-    """The dispatchers' arguments (policies.zhaopengyou.dispatch) are the plug-in signatures after the policy id."""
+    """The dispatchers' arguments (games.zhaopengyou.policies.dispatch) are the plug-in signatures after the policy
+    id."""
     own = [d for d in game_decisions("zhaopengyou_5p") if d not in ("lead", "follow")]
     assert own == list(ZPY_DISPATCH.dispatchers) == list(ZPY_DISPATCH.plugin_bodies)
     for decision in own:

@@ -12,12 +12,11 @@ import random
 
 import numpy as np
 import pytest
-from baofen_sim.rules.games import Game
 
 from baofen_sim.cards import NUM_KINDS, full_pack, parse_cards
 from baofen_sim.codes import NO_SEAT, TRUMP
 from baofen_sim.engine.tricks import known_cards
-from baofen_sim.games import GAME_ENGINES
+from baofen_sim.games import by_id
 from baofen_sim.games.zhaopengyou.engine.hand import hands_in_layout
 from baofen_sim.games.zhaopengyou.engine.materialize import hand_rules_zpy
 from baofen_sim.games.zhaopengyou.engine.records import HAND_ZPY_RULES_DTYPE, ZPY_SCRATCH_DTYPE
@@ -31,9 +30,11 @@ from baofen_sim.policies.sampler import MAX_CANDIDATES, lead_candidates
 from baofen_sim.policies.sampler.entry import play_of
 from baofen_sim.policies.selection import default_params
 from baofen_sim.records import MAX_PLAYERS, PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
-from baofen_sim.rules.presets import ZHAOPENGYOU_5P
+from baofen_sim.rules.presets import preset
 from tests import background
 from tests.kernel_helpers import tables
+
+ZHAOPENGYOU_5P = preset("zhaopengyou-5p")
 
 SEATS = 5
 HAND = 20
@@ -261,8 +262,8 @@ def test_the_highest_card_lead_candidate_is_the_highest_by_power(tb):
 
 
 def test_zhaopengyou_plays_the_sampler_with_its_own_search():
-    assert "sampler" in GAME_ENGINES[Game.ZHAOPENGYOU_5P].policies
-    assert play_of(HAND_ZPY_RULES_DTYPE.names) is sampler_play_zpy
+    assert "sampler" in by_id("zhaopengyou_5p").policies
+    assert play_of(HAND_ZPY_RULES_DTYPE) is sampler_play_zpy
 
 
 @pytest.fixture(scope="module")

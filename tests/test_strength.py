@@ -1,5 +1,5 @@
-"""The strength ladder (`tools.strength`): cells on the same deals, players as policy + parameter files, paired
-differences against the tuned heuristic, and a shorter cell paired with the baseline's first deals."""
+"""The strength ladder (`games.baofen.studies.strength`): cells on the same deals, players as policy + parameter
+files, paired differences against the tuned heuristic, and a shorter cell paired with the baseline's first deals."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What the 找朋友 table infers of the friend before his reveal (`engine.zhaopengyou.suspects`, RULES.md §7.4.8),
+"""What the 找朋友 table infers of the friend before his reveal (`games.zhaopengyou.engine.suspects`, RULES.md §7.4.8),
 and how the heuristic reads it (`policies.heuristic.unseen.known_side`)."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The bury of the 80分 and 找朋友 heuristics (`policies.tractor80.heuristic`, `policies.zhaopengyou.heuristic`):
+"""The bury of the 80分 and 找朋友 heuristics (`games.tractor80.policies.heuristic`,
+`games.zhaopengyou.policies.heuristic`):
 the kitty_size cheapest copies of a hand by a whole-number cost, with no allocation and no sort. Each copy's
 (cost, kind) is packed into one integer key, cost × BURY_KEY_KINDS + kind, so that keys order by cost, then by
 kind; `insert_key` keeps the smallest in order in the output, and `key & KIND_BITS` turns a key back into its kind

@@ -13,7 +13,7 @@ calls with each seat's policy id (DESIGN.md §6, §11):
 its playouts with them, as the game of `hr` scores them, `policies.sampler.entry`; the other policies, plug-ins
 included, take the documented arguments.)
 
-(80分's showing, 反底 and bury are generated the same way from their own table, `policies.tractor80.dispatch`.)
+(80分's showing, 反底 and bury are generated the same way from their own table, `games.tractor80.policies.dispatch`.)
 
 They are generated as Python source with one branch per policy of the set (a plug-in's missing decisions
 go to its fallback), written beside the set's Numba cache and imported from there, so Numba caches them
@@ -99,7 +99,7 @@ BUILTIN_IMPORTS = {
 @dataclass(frozen=True)
 class DispatchTable:
     """The dispatchers of one game's decisions, from which `dispatch_source` writes a module: Baofen's five here
-    (`BAOFEN_DISPATCH`), 80分's own three in `policies.tractor80.dispatch`. A decision's name is the
+    (`BAOFEN_DISPATCH`), 80分's own three in `games.tractor80.policies.dispatch`. A decision's name is the
     `PluginPolicy` field that supplies it."""
 
     generator: str  # the module that generates it (named in the generated module's docstring)

@@ -4,7 +4,7 @@ reference's trick play at that level (`reference.order.Order` with `level` = ℓ
 `baofen_sim.dev.differential` (legality of legal and illegal candidates, follow choice sets, lead units, throw
 verdicts with their forced leads, trick winners), at every turn of
 
-- whole random 80分 hands of the reference engine (`reference.tractor80`: the deal with its declarations, the bury
+- whole random 80分 hands of the reference engine (`reference`: the deal with its declarations, the bury
   and 反底, then random play at the 庄's level, at most 2 failed throws per player, §4.6), and
 - concentrated positions: at a given level and trump (or no-trump), hands dense in level cards, jokers, and pairs
   and tractors across the closed level gap of the trump suit and a plain suit.

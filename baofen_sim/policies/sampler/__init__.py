@@ -15,9 +15,9 @@ the search stops at either point and keeps the heuristic's choice when no other 
 the hand is scored: the declarer's settlement for the result at the actual target, R breaking ties. Bids, the bury and
 the trump are the heuristic's; so are the first parameter slots, which also steer the playouts.
 
-In 80分 the same candidates and playouts are searched with 80分's deals and value (`policies.tractor80.sampler`,
+In 80分 the same candidates and playouts are searched with 80分's deals and value (`games.tractor80.policies.sampler`,
 called by address: `entry`), in 找朋友 with its deals, friend and value
-(`policies.zhaopengyou.sampler`).
+(`games.zhaopengyou.policies.sampler`).
 
 Deterministic per seed: the deals come from the seat's own stream. The auction is read through the heuristic's
 threshold bidder with the seat's own parameters (the real bidders' policies are not known to it).
@@ -328,7 +328,7 @@ def play_candidates(params, tb, lead, is_lead, view, hand_ge1, hand_eq2):
 @njit(cache=True, inline="always")
 def sampler_play(params, tb, hr, lead, is_lead, view, hand_ge1, hand_eq2, known_ge1, known_eq2, rng_state):
     """(rng_state, ge1, eq2): the lead (is_lead) or the follow to `lead` of seat view.seat, searched as Baofen scores
-    a hand (80分's: `policies.tractor80.sampler.sampler_play80`, 找朋友's: `policies.zhaopengyou.sampler.
+    a hand (80分's: `games.tractor80.policies.sampler.sampler_play80`, 找朋友's: `games.zhaopengyou.policies.sampler.
     sampler_play_zpy`)."""
     hand_ge1 = np.uint64(hand_ge1)
     hand_eq2 = np.uint64(hand_eq2)

@@ -12,7 +12,7 @@
 Its inputs come from one materialize step (`baofen_sim.materialize`); kernels never see a RuleSet.
 
 `run_chunk` and `replay_hand` are imported on first use: importing one module of the package (a plug-in importing
-an 80分 kernel such as `engine.tractor80.declaring`) must not build the engine, whose dispatchers import the
+an 80分 kernel such as `games.tractor80.engine.declaring`) must not build the engine, whose dispatchers import the
 plug-ins (`policies.dispatch`).
 """
 

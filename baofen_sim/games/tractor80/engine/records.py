@@ -43,7 +43,7 @@ TRACTOR80_RULES_DTYPE = np.dtype([
 ], align=True)
 
 HAND80_RULES_DTYPE = np.dtype(  # the rules the shared trick machinery reads, then the §9.4 options: the play
-    # policies see both (the sampler's value, policies.tractor80.sampler); the 80分 flow reads the second part
+    # policies see both (the sampler's value, policies.sampler); the 80分 flow reads the second part
     [(name, HAND_RULES_DTYPE.fields[name][0]) for name in HAND_RULES_DTYPE.names]
     + [(name, TRACTOR80_RULES_DTYPE.fields[name][0]) for name in TRACTOR80_RULES_DTYPE.names], align=True)
 

@@ -1,5 +1,5 @@
 """The 80分 decisions of this process's policy set (DESIGN.md §6, `baofen_sim.policy_set`), by policy id: a showing
-during the deal, a 反底, a bury. `random` and `heuristic` (module docstrings of policies.tractor80.declare and
+during the deal, a 反底, a bury. `random` and `heuristic` (module docstrings of policies.declare and
 .heuristic; the sampler shows, challenges and buries as the heuristic), and a plug-in's own `showing`, `fandi` and
 `bury80` functions (`policies.plugins`), the rest from its fallback; the play is the shared lead and follow dispatch
 (policies.dispatch). Generated as Baofen's dispatchers are (`policies.dispatch.dispatch_source`), from this table:

@@ -1,10 +1,10 @@
 """The `sampler` play policy in 80分 (RULES.md §7.3; DESIGN.md §6): Baofen's perfect-information Monte Carlo
 (`policies.sampler`: the same candidates, playouts by the heuristic, successive halving and switch_z), with the
-deals and the value of 80分. Its showings, 反底s and bury are the heuristic's (`policies.tractor80.dispatch`).
+deals and the value of 80分. Its showings, 反底s and bury are the heuristic's (`games.tractor80.policies.dispatch`).
 
 - Deals (`policies.sampler.deals`): the hidden cards agree with the hands' sizes, the voids and missing pairs shown
   in play, the cards of failed throws and what each seat showed during the deal and in a 反底 (`view.shown_*`: the
-  level cards or joker pairs it showed, held until it plays them, `engine.tractor80.hand.note_shown`). The kitty's
+  level cards or joker pairs it showed, held until it plays them, `engine.hand.note_shown`). The kitty's
   burier (the 庄, or the last 反底) knows it; for every other seat it is one more holder of hidden cards. A seat whose
   bury a 反底 took (the 庄 after a 反底) knows those cards: the ones still hidden are dealt only to the seats that
   took the kitty after it or to the kitty (`deals.confine`). No auction or trump model: every showing is in the view.

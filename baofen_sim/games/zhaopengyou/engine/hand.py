@@ -15,9 +15,9 @@
   declarer's until the friend plays the friend card, his too from that trick on (§7.4.8), and what his tricks
   counted for the defenders before is cleared (§7.4.10).
 - Before the reveal, the seats the table suspects of being the friend (`view.suspect_side`,
-  `engine.zhaopengyou.suspects`, read by the heuristic); the friend knows himself, and a declarer playing 1 vs 4
+  `games.zhaopengyou.engine.suspects`, read by the heuristic); the friend knows himself, and a declarer playing 1 vs 4
   knows he is alone (`suspects.knows_sides`).
-- What the play view shows beyond the shared machinery's (read by the sampler, `policies.zhaopengyou.sampler`; no
+- What the play view shows beyond the shared machinery's (read by the sampler, `games.zhaopengyou.policies.sampler`; no
   random or heuristic decision reads it): the friend card (`view.friend_ge1`), the points of each seat's tricks
   (`view.points_won`), the turned-up card among the cards its holder showed (with the caller's 7 and an overcaller's
   pair, `sc.shown`), and to a seat whose bury an overcall took, that bury and who took it

@@ -81,7 +81,7 @@ ZPY_ROW_FIELDS = (
 )
 ZPY_ROW_DTYPE = np.dtype([(name, dtype, shape) for name, dtype, shape, _ in ZPY_ROW_FIELDS], align=True)
 
-ZPY_LOG_DTYPE = np.dtype([  # what a game record needs beyond the plays (engine.zhaopengyou.record; DESIGN.md §8)
+ZPY_LOG_DTYPE = np.dtype([  # what a game record needs beyond the plays (engine.record; DESIGN.md §8)
     ("dealt", np.int64, (PACK_SIZE,)),  # the pack in deal order: card k of the deal is dealt[k − 1], then the kitty
     ("bury", np.int64, (MAX_KITTY,)),  # the caller's bury
     ("overcall_seat", np.int64, (ZPY_OVERCALL_LIMIT,)),

@@ -1,7 +1,7 @@
 """The 找朋友 decisions of this process's policy set (DESIGN.md §6, `baofen_sim.policy_set`), by policy id: the call
 with a 7 during the deal, the forced call, an overcall, the concession and the bury; `random` and `heuristic`
-(policies.zhaopengyou.random_calls and .heuristic; the sampler calls, overcalls, concedes and buries as the
-heuristic, policies.zhaopengyou.sampler), and a plug-in's own `call7`, `forced_call`, `overcall`, `concede` and
+(policies.random_calls and .heuristic; the sampler calls, overcalls, concedes and buries as the
+heuristic, policies.sampler), and a plug-in's own `call7`, `forced_call`, `overcall`, `concede` and
 `bury_zpy` functions (`policies.plugins`), the rest from its fallback; the play is the shared lead and follow dispatch
 (policies.dispatch). Generated as 80分's are (`policies.dispatch.dispatch_source`), from this table:
 

@@ -3,7 +3,7 @@ cards (kind counts) only. Its play is the shared heuristic (`policies.heuristic`
 knows them (`unseen.known_side`: the public side mask, and to the friend himself from the start, his own seat), whose
 leads read the 5-player chain view (a tractor through a lowered 7 only when the seat holds it). The declarer and
 the defenders know the friend only from his reveal; until then they take the seats that fed the declarer points as
-his side (`engine.zhaopengyou.suspects`), and a defender every other seat but the declarer as a partner.
+his side (`games.zhaopengyou.engine.suspects`), and a defender every other seat but the declarer as a partner.
 
 - The trumps a seat would hold under a suit are its 7s, its 2s, its jokers and the other cards of that suit (§1.2.1).
 - Call: the 7 of the suit with the most of them, once at least CALL_MIN_CARDS cards have arrived and they are at

@@ -1,12 +1,12 @@
 """The `sampler` play policy in 找朋友 (RULES.md §7.4; DESIGN.md §6): Baofen's perfect-information Monte Carlo
 (`policies.sampler`: the same candidates, playouts by the heuristic, successive halving and switch_z), with the deals,
 the friend and the value of 找朋友. Its calls, forced call, overcalls, concession and bury are the heuristic's
-(`policies.zhaopengyou.dispatch`); it decides the card play.
+(`games.zhaopengyou.policies.dispatch`); it decides the card play.
 
 - Deals (`policies.sampler.deals`, `seat_layout`): the hidden cards agree with the hands' sizes, the
   voids and missing pairs shown in play, and what each seat showed before the play (`view.shown_*`, held until it
   plays them or shows a void in their suit): the caller's 7, an overcaller's pair of 7s, the turned-up card of the
-  flip holder (§7.4.3–§7.4.7; `engine.zhaopengyou.hand`). The declarer knows the kitty he buried; a caller whose bury
+  flip holder (§7.4.3–§7.4.7; `engine.hand`). The declarer knows the kitty he buried; a caller whose bury
   an overcall took knows those cards lie with the overcallers or in the kitty (`deals.confine`); for every other
   seat the kitty is one more holder of hidden cards. No model of the calls or the bury beyond that: a shown card
   its holder buried (a declarer may bury his called 7 or the turned-up card) is still dealt to him by the others,
@@ -21,7 +21,7 @@ the friend and the value of 找朋友. Its calls, forced call, overcalls, conces
   reveals by the last trick) and the kitty bonus (§7.4.11) when one of them won the last trick. The seat's side
   (the declarer's when it is the declarer or that deal's friend) wants it high, the others low. In the playouts the
   friend joins the side mask when he plays the friend card and the table's suspicions grow as in the engine
-  (`engine.zhaopengyou.suspects`), so the heuristic plays them as it plays the hand.
+  (`games.zhaopengyou.engine.suspects`), so the heuristic plays them as it plays the hand.
 
 Deterministic per seed: the deals come from the seat's own stream.
 """
@@ -100,7 +100,7 @@ def note_reveal(st, view, friend, friend_bit):
 @njit(cache=True, inline="always")
 def close_trick(tb, st, view, lead, declarer, friend, friend_bit, won):
     """The reveal, then the trick's winner and points (`won[winner]`) and what the table suspects of the friend
-    (`engine.zhaopengyou.suspects`), as the engine closes a trick."""
+    (`games.zhaopengyou.engine.suspects`), as the engine closes a trick."""
     note_reveal(st, view, friend, friend_bit)
     leader = view.leader
     winner, points = collect_trick(tb, st, view, lead, declarer)
