@@ -1,5 +1,6 @@
 """The 80分 heuristic's bury (games.tractor80.policies.heuristic): points weigh lightly beside pairs, so that a 5 is
-buried before a pair is broken (the play guards the last trick that would multiply it: policies.heuristic.last_trick)."""
+buried before a pair is broken (the play guards the last trick that would multiply it:
+policies.heuristic.last_trick)."""
 
 from __future__ import annotations
 
