@@ -1,12 +1,13 @@
 """The cold compile of the engine on every core, shown progressing (DESIGN.md §9, §11).
 
 Numba compiles the ~200 jitted functions below a game's top kernel (its `top_kernel` hook: Baofen's
-`games.baofen.engine.chunk.play_tables`, 80分's `games.tractor80.engine.chunk.play_tables80`) one after another
-in one process, and caches each on its own. `warm_up` hands them, in the order of the game's shipped compile plan (`plan.py`), to one compile process per core
-(`parallel.py`, `worker.py`), the top kernel as soon as everything it calls is in the cache (the sampler's play,
-which it calls by address, may still be compiling in the other process), and then runs the top kernel here,
-loading it from the cache; `progress.py` shows the functions done and the time. The compiled code is the same
-whichever process compiles a function (the same Numba IR and LLVM passes), so results do not change.
+`games.baofen.engine.chunk.play_tables`, 80分's `games.tractor80.engine.chunk.play_tables80`) one after another in
+one process, and caches each on its own. `warm_up` hands them, in the order of the game's shipped compile plan
+(`plan.py`), to one compile process per core (`parallel.py`, `worker.py`), the top kernel as soon as everything it
+calls is in the cache (the sampler's play, which it calls by address, may still be compiling in the other process),
+and then runs the top kernel here, loading it from the cache; `progress.py` shows the functions done and the time.
+The compiled code is the same whichever process compiles a function (the same Numba IR and LLVM passes), so results
+do not change.
 
 One process compiles everything (as before) where there is one core, no plan for the policy set (a plug-in),
 no `fcntl` (the cache's save lock) or no JIT.
