@@ -19,7 +19,7 @@ from baofen_sim.games.baofen.report.compare import compare_runs
 from baofen_sim.games.baofen.studies.bid_table import heuristic_row
 from baofen_sim.kernels import auction as ka
 from baofen_sim.materialize import hand_rules
-from baofen_sim.policies import registry
+from baofen_sim.policies import registry, selection
 from baofen_sim.policies.features import counts_of
 from baofen_sim.records import DEAL_SCRATCH_DTYPE, HAND_ROW_DTYPE, PLAY_STATE_DTYPE
 from baofen_sim.rules import preset
@@ -107,7 +107,7 @@ def test_a_low_cap_binds_on_the_first_raise_and_an_all_pass_hand_has_neither():
 
 
 def reckless(cap: int, **changes) -> RunSpec:
-    _, params = registry.parse_policy_options([], ["reckless-bids"])
+    _, params = selection.parse_policy_options([], ["reckless-bids"])
     return RunSpec(rules=preset("baofen").replace(bid_cap_default=cap), params=params, deals=3000, hands_per_table=1,
                    seed=12, **changes)
 
