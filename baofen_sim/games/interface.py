@@ -149,10 +149,6 @@ class Game:
         """Its io.schema.RowLayout (the hand columns)."""
         return self.hook("rows")
 
-    def module_prefix(self) -> str:
-        """The dotted prefix of every module of the game ("baofen_sim.games.tractor80.")."""
-        return self.package + "."
-
     # ---- records ----
 
     def replay(self, spec: Any, out: Path, hand: int, declarer: int | None, as_record: bool) -> list[str]:
