@@ -90,6 +90,8 @@ def write_text_atomically(path: Path, text: str) -> None:
     unwritable place is an OSError naming it (nothing is left behind)."""
     if path.is_dir():
         raise ReportError(f"{path}: a directory; give the page's file name")
+    if not path.parent.is_dir():
+        raise FileNotFoundError(2, "No such directory", str(path.parent))
     temporary = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
     try:
         with temporary.open("x", encoding="utf-8") as file:  # created with the umask's permissions
@@ -176,11 +178,10 @@ def pages_folder(html_file: Path) -> Path:
     return html_file.with_suffix("")
 
 
-def write_hand_pages(selection: Selection, html_file: Path, progress: Callable[[str], None]) -> int:
-    """The page of every selected hand in the folder beside `html_file` (`pages_folder`), then the index at
-    `html_file` linking them; the number of pages. Everything is written to temporary places first and moved into
-    place at the end, so an error leaves the folder and the index as they were. A folder holding anything but
-    pages is refused, never overwritten."""
+def check_pages_target(html_file: Path) -> Path:
+    """The folder the pages of the index `html_file` go in (`pages_folder`), after checking that they can go there:
+    the index's folder exists, the index is not a directory, and the pages' folder is new or holds only pages (it
+    is then replaced, never merged)."""
     folder = pages_folder(html_file)
     if html_file.is_dir():
         raise ReportError(f"--html {html_file}: a directory; give the index's file name")
@@ -188,6 +189,14 @@ def write_hand_pages(selection: Selection, html_file: Path, progress: Callable[[
         raise ReportError(f"--html {html_file}: {folder} holds other files; give another name or move it")
     if not html_file.parent.is_dir():
         raise FileNotFoundError(2, "No such directory", str(html_file.parent))
+    return folder
+
+
+def write_hand_pages(selection: Selection, html_file: Path, progress: Callable[[str], None]) -> int:
+    """The page of every selected hand in the folder beside `html_file` (`check_pages_target`), then the index at
+    `html_file` linking them; the number of pages. Everything is written to temporary places first and moved into
+    place at the end, so an error leaves the folder and the index as they were."""
+    folder = check_pages_target(html_file)
     spec, game = run_spec(selection.out)
     keys = selection.keys(per_declarer=spec.rows_per_hand > 1)
     staging = html_file.parent / f".{folder.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp"

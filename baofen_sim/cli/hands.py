@@ -12,6 +12,7 @@ import typer
 
 from baofen_sim.analysis.hand_pages import (
     PAGES_LIMIT,
+    check_pages_target,
     record_file,
     run_model,
     run_record,
@@ -101,6 +102,8 @@ def hands_command(
 
     Example: baofen-sim hands runs/bf-20k --where "category = 'banji' AND declarer_won" --html runs/bf-20k/banji.html
     """
+    if html_file is not None:
+        check_pages_target(html_file)  # before anything is printed: a bad --html is the one line there is
     selection = select_hands(out, where, limit)
     for line in selection_lines(selection):
         typer.echo(line)
