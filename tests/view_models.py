@@ -94,3 +94,33 @@ def hand_after(model: dict[str, Any], seat: int, k: int) -> list[str]:
 
 def points_of_cards(cards: list[str]) -> int:
     return card_points(parse_cards(cards))
+
+
+def judged_tricks(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each trick as the judge reported it: the cards per seat, failed throws, winner, points, a friend."""
+    tricks: dict[int, dict[str, Any]] = {}
+    for e in events:
+        if "trick" not in e or e["event"] not in ("play", "throw_failed", "trick", "friend"):
+            continue
+        trick = tricks.setdefault(e["trick"], {"plays": {}, "failed": {}, "winner": None, "points": None,
+                                               "note": None})
+        if e["event"] == "play":
+            trick["plays"][e["seat"]] = e["cards"]
+        elif e["event"] == "throw_failed":
+            trick["failed"][e["seat"]] = e["attempted"]
+        elif e["event"] == "friend":
+            trick["note"] = {"seat": e["seat"]}
+        else:
+            trick.update(winner=e["winner"], points=e["points"])
+    return [tricks[k] for k in sorted(tricks)]
+
+
+def without(cards: list[str], gone: Counter) -> list[str]:
+    gone = Counter(gone)
+    left = []
+    for c in cards:
+        if gone[c]:
+            gone[c] -= 1
+        else:
+            left.append(c)
+    return left
