@@ -55,7 +55,7 @@ def judged_view_model(record: dict[str, Any], hand_id: str | int,
     result = next((e for e in events if e["event"] == "result"), None)
     hand = JudgedHand(record, report.hand, events, result)
     view: GameView = report.game.hook("view")
-    state, n = report.hand, report.hand.num_players
+    state = report.hand
     illegal = next((e for e in events if not e.get("legal", True)), None)
     start = [list(cards) for cards in state.hands]
     for e in events:
@@ -78,7 +78,6 @@ def judged_view_model(record: dict[str, Any], hand_id: str | int,
     }
     if illegal is not None:
         model["stopped"] = format_event(illegal, report.game)
-    assert len(seats) == n
     return model, events
 
 
