@@ -10,21 +10,23 @@ from typing import Any
 from baofen_sim.analysis.html.game_view import GameView, JudgedHand, Roles
 from baofen_sim.cards import card_name
 
-DECLARERS = "庄家方"
+DECLARERS, DEFENDERS = "庄家方", "defenders"
 
 
 def seats(hand: JudgedHand) -> list[Roles]:
     """The 庄 (the caller, §7.4.4); the others' sides are hidden until the friend reveals himself (§7.4.8), except
-    a friend a position says has already been revealed."""
-    declarer, known_friend = hand.state.declarer, hand.data.get("friend")
+    a friend a position says has already been revealed, and after an overcall, which leaves no friend card: the 庄
+    alone against four."""
+    state, known_friend = hand.state, hand.data.get("friend")
+    alone = state.declarer is not None and state.friend_card is None and bool(state.overcallers)
     found: list[Roles] = []
-    for seat in range(hand.state.num_players):
-        if seat == declarer:
+    for seat in range(state.num_players):
+        if seat == state.declarer:
             found.append((["庄"], DECLARERS))
         elif seat == known_friend:
             found.append((["friend"], DECLARERS))
         else:
-            found.append(([], None))
+            found.append(([], DEFENDERS if alone else None))
     return found
 
 
