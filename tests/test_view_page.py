@@ -22,8 +22,8 @@ import pytest
 
 from baofen_sim.analysis.html import ViewModelError, render_index, render_report_page, render_view
 from baofen_sim.analysis.html.report import Image, Links, Preformatted, Section, Text
-from tests.browser import chromium, offline_page, read_state
-from tests.view_models import example, random_baofen_record, running_score, view_of_record
+from tests.browser import chromium, read_state
+from tests.view_models import example, judged_tricks, random_baofen_record, running_score, view_of_record, without
 
 NO_RESULT = "No result: the record stops before the end of the hand."
 SCREENSHOTS = os.environ.get("BAOFEN_VIEW_SCREENSHOTS")  # a folder: the step test also saves its pictures there
@@ -42,57 +42,12 @@ def model_of(name: str) -> dict[str, Any]:
     return json.loads(json.dumps(case(name)[0]))  # a copy a test may change
 
 
-@pytest.fixture(scope="session")
-def browser():
-    with chromium() as running:
-        yield running
-
-
-@pytest.fixture
-def offline(browser):
-    probe = offline_page(browser)
-    yield probe
-    probe.close()
-    assert not probe.refused, f"the page asked the network for {probe.refused}"
-    assert not probe.errors, f"the page reported errors: {probe.errors}"
-
-
 def open_view(probe, tmp_path: Path, model: dict[str, Any], name: str = "view", anchor: str = ""):
     path = tmp_path / f"{name}.html"
     path.write_text(render_view(model), encoding="utf-8")
     probe.page.goto(path.as_uri() + anchor)
     probe.page.wait_for_selector("body[data-ready]")
     return probe.page
-
-
-def judged_tricks(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each trick as the judge reported it: the cards per seat, failed throws, winner, points, a friend."""
-    tricks: dict[int, dict[str, Any]] = {}
-    for e in events:
-        if "trick" not in e or e["event"] not in ("play", "throw_failed", "trick", "friend"):
-            continue
-        trick = tricks.setdefault(e["trick"], {"plays": {}, "failed": {}, "winner": None, "points": None,
-                                               "note": None})
-        if e["event"] == "play":
-            trick["plays"][e["seat"]] = e["cards"]
-        elif e["event"] == "throw_failed":
-            trick["failed"][e["seat"]] = e["attempted"]
-        elif e["event"] == "friend":
-            trick["note"] = {"seat": e["seat"]}
-        else:
-            trick.update(winner=e["winner"], points=e["points"])
-    return [tricks[k] for k in sorted(tricks)]
-
-
-def without(cards: list[str], gone: Counter) -> list[str]:
-    gone = Counter(gone)
-    left = []
-    for c in cards:
-        if gone[c]:
-            gone[c] -= 1
-        else:
-            left.append(c)
-    return left
 
 
 # ----- in the browser -------------------------------------------------------------------------------------------

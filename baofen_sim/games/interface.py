@@ -13,6 +13,7 @@ and its method says so in one line (`GameFeatureError`, exit 2).
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,6 +89,9 @@ class Hooks:
     report: str  # (ReportRequest) -> (data, Printer): a run's report
     sweep_report: str  # (ReportRequest) -> (data, Printer): a sweep's
     compare: str  # (a, b, by) -> (data, Printer): two runs on the same deals
+    # pages (`view`, `hands`)
+    view: str = ""  # analysis.html.game_view.GameView: its part of a hand's page (roles, running score, notes)
+    records: str = ""  # (RunSpec, [(hand, declarer | None)]) -> {key: game record}: many hands of a run at once
     # plug-ins, studies, tools
     plugin_samples: str = ""  # () -> {decision: sample arguments} of its own decisions (`plugins.check_compiles`)
     tune_play: str = ""  # studies.tune_play.Tuning: what `tune-play` tunes in this game
@@ -111,6 +115,7 @@ class Game:
     last_trick_kitty: bool = False  # the last trick scores the kitty in play: the heuristic guards it (§7.3.11)
     decisions: tuple[Decision, ...] = ()  # its decisions a plug-in may supply, besides the shared lead and follow
     bench: tuple[tuple[str, str, tuple[str, ...]], ...] = ()  # `bench` rows: (label, policy, --param files)
+    result_columns: tuple[str, ...] = ()  # the hand columns `hands` shows as a hand's result
 
     def hook(self, name: str) -> Any:
         """The object hook `name` names (its module imported on first use); GameFeatureError if it has none."""
@@ -154,6 +159,14 @@ class Game:
     def replay(self, spec: Any, out: Path, hand: int, declarer: int | None, as_record: bool) -> list[str]:
         """Hand `hand` of the run in `out` played again: its game record (as_record) or its text, as lines."""
         return self.hook("replay")(spec, out, hand, declarer, as_record)
+
+    def records(self, spec: Any, out: Path, keys: list[tuple[int, int | None]]) -> dict[tuple[int, int | None], Any]:
+        """The game records (JSON dicts) of hands `keys` of the run `spec` in `out`, each key (hand, declarer: the
+        forced declarer's seat in a run of declarer = each, else None): all at once where the game replays many
+        hands together (hook `records`), else one `replay` each."""
+        if self.has("records"):
+            return self.hook("records")(spec, keys)
+        return {key: json.loads(self.replay(spec, out, key[0], key[1], True)[0]) for key in keys}
 
     # ---- analysis ----
 

@@ -168,6 +168,22 @@ class RunSpec:
         end = min(self.first_hand(first_table + n_tables), self.deals)
         return max(0, end - self.first_hand(first_table))
 
+    def require_hand(self, hand: int) -> None:
+        """RunSpecError unless `hand` is a hand of the run."""
+        if not 0 <= hand < self.deals:
+            raise RunSpecError(f"--hand {hand}: the run has hands 0..{self.deals - 1}")
+
+    def table_spans(self, hands: Iterable[int], most: int = 64) -> list[tuple[int, int]]:
+        """The tables that hold `hands`, as (first_table, n_tables) spans of consecutive tables (at most `most` in
+        one), in order: what a replay of many hands plays, a span at a time."""
+        spans: list[tuple[int, int]] = []
+        for table in sorted({hand // self.hands_per_table for hand in hands}):
+            if spans and spans[-1][0] + spans[-1][1] == table and spans[-1][1] < most:
+                spans[-1] = (spans[-1][0], spans[-1][1] + 1)
+            else:
+                spans.append((table, 1))
+        return spans
+
     @property
     def rows_per_hand(self) -> int:
         """Output rows per hand: one per seat with declarer = each, else one."""

@@ -24,6 +24,8 @@ Top level::
     score_start  score        optional; the running score before the first trick (default: the first trick's
                               label and target with value 0)
     result       result|null  the hand's result as the game scores it; null when the record stops early
+    stopped      str          optional; why there is no result: the illegal step at which judging stopped, as
+                              the judge names it ("ILLEGAL play by seat 1: S3 — … (§2.3.1)")
 
 seat::
 
@@ -221,7 +223,7 @@ RESULT = record({"headline": _str, "rows": list_of(pair_of(_str, _row_value))})
 VIEW = record({"title": _str, "game": _str, "rules": _str, "hand": _hand_id, "trump": nullable(_trump),
                "trump_cards": CARDS, "seats": list_of(SEAT), "kitty": CARDS, "events": list_of(EVENT),
                "bury": nullable(BURY), "tricks": list_of(TRICK), "result": nullable(RESULT)},
-              {"level": nullable(_str), "score_start": SCORE})
+              {"level": nullable(_str), "score_start": SCORE, "stopped": _str})
 
 
 def validate_view(model: Any) -> None:

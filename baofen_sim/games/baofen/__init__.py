@@ -7,7 +7,8 @@ A hand, phase by phase, and where each lives in this package:
 2. deal ► auction ► bury ► trump ► tricks ► score ► settle: the kernels' flow (`engine/`: `auction`, `hand`,
    `chunk`; the shared trick loop is `baofen_sim.engine.tricks`, the shared kernels `baofen_sim.kernels`),
    the same rules written plainly (`reference/`: `auction`, `game`, `scoring`, `table`);
-3. the output row (`rows`), the game record and its judge (`record`, `judge`), replay (`replay`);
+3. the output row (`rows`), the game record and its judge (`record`, `judge`), replay (`replay`), its part
+   of the hand page (`view`);
 4. its report and comparisons (`report/`), its studies (`studies/`: fit-eval, tune-bids, the bidding guide; the
    commands in `commands`), what tune-play tunes (`tuning`), its plug-in decisions (`plugins`) and its long
    differential runs (`differential`).
@@ -34,6 +35,7 @@ GAME = Game(
         hand_rules="baofen_sim.records:HAND_RULES_DTYPE",
         record_keys="record:RECORD_KEYS", parse_record="record:parse_baofen_record", judge="judge:judge_baofen",
         result_line="judge:result_line", replay="replay:replay_lines",
+        view="view:VIEW", records="replay:replayed_records",
         report="report.hooks:run_report", sweep_report="report.hooks:sweep_report", compare="report.hooks:compare",
         plugin_samples="plugins:sample_arguments", tune_play="tuning:TUNING", commands="commands:register",
         differential="differential:DIFFERENTIAL",
@@ -47,4 +49,5 @@ GAME = Game(
     ),
     bench=(("random", "random", ()), ("heuristic", "heuristic", ("threshold-bids",)),
            ("heuristic, table bids", "heuristic", ())),
+    result_columns=("declarer", "target", "declarer_points", "result", "category", "declarer_won"),
 )

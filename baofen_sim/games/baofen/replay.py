@@ -9,7 +9,8 @@ the table state before the hand in its `"table"` key (pot and cumulative totals,
 - `replay(spec, hand) -> ReplayedHand` (the record, the engine's row, tricks and plays), `describe` prints it;
 - `replay_hand(spec, hand) -> dict`: just the game record, which `baofen-sim judge` accepts;
 - `replay_run(out_dir, hand)`: the same for a run directory written by `simulate` (its manifest's RunSpec);
-- `replayed_hands(spec, first_table, n_tables)`: every hand of some tables at once (long differential runs).
+- `replayed_hands(spec, first_table, n_tables)`: every hand of some tables at once (long differential runs);
+- `replayed_records(spec, keys)`: the records of many hands of a run, their tables replayed together (`hands --html`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from baofen_sim.io.record_fields import record_rules
 from baofen_sim.materialize import kernel_inputs
 from baofen_sim.runs.runspec import EACH, RunSpec, RunSpecError
 from baofen_sim.tables import bits_to_kinds
+
+Key = tuple[int, int | None]  # a hand of the run and its forced declarer (None: none)
 
 
 @dataclass(frozen=True)
@@ -147,6 +150,24 @@ def replay_hand(spec: RunSpec, hand: int, declarer: int | None = None) -> dict[s
 def replay_run(out_dir: str | Path, hand: int, declarer: int | None = None) -> ReplayedHand:
     """Hand `hand` of the run in `out_dir` (its policies must be in this process's policy set)."""
     return replay(run_spec_of(out_dir), hand, declarer)
+
+
+def replayed_records(spec: RunSpec, keys: list[Key]) -> dict[Key, dict[str, Any]]:
+    """The game records of the hands `keys` of the run `spec`, each key (hand, declarer): the declarer in a run of
+    declarer = each, else None. Their tables are replayed together, a span of consecutive tables at a time."""
+    for hand, declarer in keys:
+        spec.require_hand(hand)
+        if spec.declarer == EACH and (declarer is None or not 0 <= declarer < spec.num_players):
+            raise RunSpecError(f"this run plays every hand once per declarer: hand {hand} needs a declarer "
+                               f"0..{spec.num_players - 1}")
+    wanted = {(hand, declarer if spec.declarer == EACH else None) for hand, declarer in keys}
+    found = {}
+    for first, n in spec.table_spans(hand for hand, _ in wanted):
+        for replayed in replayed_hands(spec, first, n):
+            key = (replayed.hand, replayed.row["declarer"] if spec.declarer == EACH else None)
+            if key in wanted:
+                found[key] = replayed.record
+    return {key: found[key if spec.declarer == EACH else (key[0], None)] for key in keys}
 
 
 def replay_lines(spec: RunSpec, out_dir: Path, hand: int, declarer: int | None, as_record: bool) -> list[str]:

@@ -8,7 +8,8 @@ A hand, phase by phase, and where each lives in this package:
    kernels' flow (`engine/`: `declaring`, `hand`, `result`, `chunk`, `materialize`, `records`), the same rules
    written plainly (`reference/`: `deal`, `declaring`, `kitty`, `hand`, `result`);
 3. its decisions (`policies/`: the showings and 反底s of `declare`, the heuristic's, the sampler's search);
-4. the output row (`engine.chunk`), the game record and its judge (`record`, `judge`), replay (`replay`);
+4. the output row (`engine.chunk`), the game record and its judge (`record`, `judge`), replay (`replay`), its part
+   of the hand page (`view`);
 5. its report and comparisons (`report`), what tune-play tunes (`tuning`), its plug-in decisions (`plugins`), its
    trick-level and long differential runs (`differential`).
 """
@@ -30,6 +31,7 @@ GAME = Game(
         hand_rules="engine.records:HAND80_RULES_DTYPE",
         record_keys="record:RECORD_KEYS", parse_record="record:parse_tractor80_record",
         judge="judge:judge_tractor80", result_line="judge:result_line", replay="replay:replay_lines",
+        view="view:VIEW", records="replay:replayed_records80",
         report="report:run_report", sweep_report="report:sweep_report", compare="report:compare",
         plugin_samples="plugins:sample_arguments", tune_play="tuning:TUNING",
         differential="differential:DIFFERENTIAL",
@@ -45,4 +47,5 @@ GAME = Game(
         Decision("bury80", ("params", "counts", "level", "trump", "rng_state", "out"), 1),
     ),
     bench=(("80分 random", "random", ()), ("80分 heuristic", "heuristic", ())),
+    result_columns=("zhuang", "level", "trump", "defenders_total", "declarer_won", "up_team", "up_levels"),
 )

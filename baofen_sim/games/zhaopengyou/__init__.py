@@ -9,7 +9,8 @@ A hand, phase by phase, and where each lives in this package:
    flow (`engine/`: `calling`, `hand`, `suspects`, `result`, `chunk`, `materialize`, `records`), the same rules
    written plainly (`reference/`: `calling`, `overcall`, `concession`, `friend`, `hand`, `result`);
 3. its decisions (`policies/`: random and heuristic calls, overcalls, concession and bury, the sampler's search);
-4. the output row (`engine.chunk`), the game record and its judge (`record`, `judge`), replay (`replay`);
+4. the output row (`engine.chunk`), the game record and its judge (`record`, `judge`), replay (`replay`), its part
+   of the hand page (`view`);
 5. its report and comparisons (`report`), its plug-in decisions (`plugins`), its trick-level and long
    differential runs (`differential`).
 """
@@ -31,6 +32,7 @@ GAME = Game(
         hand_rules="engine.records:HAND_ZPY_RULES_DTYPE",
         record_keys="record:RECORD_KEYS", parse_record="record:parse_zhaopengyou_record",
         judge="judge:judge_zhaopengyou", result_line="judge:result_line", replay="replay:replay_lines",
+        view="view:VIEW", records="replay:replayed_records_zpy",
         report="report:run_report", sweep_report="report:sweep_report", compare="report:compare",
         plugin_samples="plugins:sample_arguments", differential="differential:DIFFERENTIAL",
     ),
@@ -45,4 +47,5 @@ GAME = Game(
         Decision("bury_zpy", ("params", "counts", "trump", "rng_state", "out"), 1),
     ),
     bench=(("找朋友 random", "random", ()), ("找朋友 heuristic", "heuristic", ())),
+    result_columns=("declarer", "trump", "friend_status", "defenders_total", "declarer_won"),
 )

@@ -28,6 +28,8 @@ from baofen_sim.reference.judge import JudgeReport, format_event, judge
 from baofen_sim.runs.runspec import RunSpec, RunSpecError
 from baofen_sim.tables import bits_to_kinds
 
+Key = tuple[int, int | None]  # a hand of the run and its forced declarer (None: none)
+
 
 def _names(kinds) -> list[str]:
     return [card_name(int(k)) for k in kinds]
@@ -118,6 +120,22 @@ def describe_zpy(hand: int, row: Any, record: dict[str, Any]) -> list[str]:
                  f", total {row.defenders_total}; the declarer's side {'won' if row.declarer_won else 'lost'}; next "
                  f"first card to seat {row.next_deal_first}")
     return lines
+
+
+def replayed_records_zpy(spec: RunSpec, keys: list[Key]) -> dict[Key, dict[str, Any]]:
+    """The game records of the hands `keys` (hand, None: no forced declarer) of the run `spec`, their tables replayed
+    together, a span of consecutive tables at a time."""
+    for hand, declarer in keys:
+        spec.require_hand(hand)
+        if declarer is not None:
+            raise RunSpecError("--declarer: a run of this game has no forced declarer")
+    wanted = set(keys)
+    found = {}
+    for first, n in spec.table_spans(hand for hand, _ in wanted):
+        for row, record in replayed_hands_zpy(spec, first, n):
+            if (int(row.hand), None) in wanted:
+                found[(int(row.hand), None)] = record
+    return {key: found[key] for key in keys}
 
 
 def replay_lines(spec: RunSpec, out_dir: Path, hand: int, declarer: int | None, as_record: bool) -> list[str]:

@@ -191,8 +191,10 @@
   function buildResult() {
     const box = $("result");
     if (!model.result) {
-      box.append(el("p", {class: "headline", "data-result-headline": true,
-                          text: "No result: the record stops before the end of the hand."}));
+      const stopped = model.stopped ? "No result: judging stopped at an illegal step. " + model.stopped : null;
+      box.append(el("p", {class: "headline" + (stopped ? " stopped" : ""), "data-result-headline": true,
+                          "data-stopped": stopped ? "true" : null,
+                          text: stopped || "No result: the record stops before the end of the hand."}));
       return;
     }
     box.setAttribute("data-result", "true");
