@@ -21,6 +21,8 @@ from typing import Any
 from baofen_sim.policy_set import DEFAULT_POLICY
 
 Printer = Callable[[dict[str, Any], Any], None]  # (report data, rich Console) -> None: the tables of a report
+Figures = list[tuple[str, Any]]  # (caption, matplotlib Figure): the plots of a report, as `--plot` draws them
+Categories = list[tuple[str, Any]]  # (label, polars expression over the hand columns): the hands of a result category
 
 
 class GameFeatureError(ValueError):
@@ -61,6 +63,18 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class ViewParts:
+    """What a hand's page (`analysis.html.examples`) shows differently in each game: its name, each seat's roles
+    and side, and the running score. The rest of the page comes from the record's judge events alike."""
+
+    game: str  # the game's name on the page: "包分 Baofen", "80分", ...
+    # (record data, declarer or None) -> each seat's (roles known from the start, side or None), in seat order
+    sides: Callable[[dict[str, Any], int | None], list[tuple[list[str], str | None]]]
+    # (the view model's tricks so far, declarer, record data) -> the view model's running score after them
+    score: Callable[[list[dict[str, Any]], int, dict[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
 class Hooks:
     """Where a game does what only it can do: "module:attribute" relative to its package ("" = it does not; a path
     starting "baofen_sim." is absolute: a hook the game keeps in a shared module, such as Baofen's sampler search)."""
@@ -88,6 +102,9 @@ class Hooks:
     report: str  # (ReportRequest) -> (data, Printer): a run's report
     sweep_report: str  # (ReportRequest) -> (data, Printer): a sweep's
     compare: str  # (a, b, by) -> (data, Printer): two runs on the same deals
+    report_figures: str = ""  # (ReportRequest, report data) -> Figures: the plots `--plot` draws, for `--html`
+    examples: str = ""  # (the run's rules as a dict) -> Categories: the result categories `--html` shows hands of
+    example_view: str = ""  # ViewParts: what the page of an example hand shows in this game
     # plug-ins, studies, tools
     plugin_samples: str = ""  # () -> {decision: sample arguments} of its own decisions (`plugins.check_compiles`)
     tune_play: str = ""  # studies.tune_play.Tuning: what `tune-play` tunes in this game
@@ -168,3 +185,15 @@ class Game:
     def compare(self, a: Path, b: Path, by: tuple[str, ...]) -> tuple[dict[str, Any], Printer]:
         """Two runs of this game on the same deals, compared hand by hand, and the printer of its tables."""
         return self.hook("compare")(a, b, by)
+
+    def report_figures(self, request: ReportRequest, data: dict[str, Any]) -> Figures:
+        """The plots of the report `data` (as `--plot` draws them), each with a caption; none if the game has none."""
+        return self.hook("report_figures")(request, data) if self.has("report_figures") else []
+
+    def example_categories(self, rules: dict[str, Any]) -> Categories:
+        """The result categories of a run of `rules` (RuleSet.to_dict()) whose first hands `report --html` shows:
+        (label, a polars expression true on the hand rows of that category), in the report's order."""
+        return self.hook("examples")(rules)
+
+    def view_parts(self) -> ViewParts:
+        return self.hook("example_view")

@@ -35,6 +35,7 @@ GAME = Game(
         record_keys="record:RECORD_KEYS", parse_record="record:parse_baofen_record", judge="judge:judge_baofen",
         result_line="judge:result_line", replay="replay:replay_lines",
         report="report.hooks:run_report", sweep_report="report.hooks:sweep_report", compare="report.hooks:compare",
+        report_figures="report.hooks:figures", examples="examples:categories", example_view="examples:VIEW",
         plugin_samples="plugins:sample_arguments", tune_play="tuning:TUNING", commands="commands:register",
         differential="differential:DIFFERENTIAL",
     ),

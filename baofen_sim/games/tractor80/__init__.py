@@ -31,6 +31,7 @@ GAME = Game(
         record_keys="record:RECORD_KEYS", parse_record="record:parse_tractor80_record",
         judge="judge:judge_tractor80", result_line="judge:result_line", replay="replay:replay_lines",
         report="report:run_report", sweep_report="report:sweep_report", compare="report:compare",
+        examples="examples:categories", example_view="examples:VIEW",
         plugin_samples="plugins:sample_arguments", tune_play="tuning:TUNING",
         differential="differential:DIFFERENTIAL",
     ),

@@ -32,6 +32,7 @@ GAME = Game(
         record_keys="record:RECORD_KEYS", parse_record="record:parse_zhaopengyou_record",
         judge="judge:judge_zhaopengyou", result_line="judge:result_line", replay="replay:replay_lines",
         report="report:run_report", sweep_report="report:sweep_report", compare="report:compare",
+        examples="examples:categories", example_view="examples:VIEW",
         plugin_samples="plugins:sample_arguments", differential="differential:DIFFERENTIAL",
     ),
     policies=("random", "heuristic", "sampler"),
