@@ -22,7 +22,7 @@ import pytest
 
 from baofen_sim.analysis.html import ViewModelError, render_index, render_report_page, render_view
 from baofen_sim.analysis.html.report import Image, Links, Preformatted, Section, Text
-from tests.browser import chromium, offline_page, read_state
+from tests.browser import chromium, read_state
 from tests.view_models import example, random_baofen_record, running_score, view_of_record
 
 NO_RESULT = "No result: the record stops before the end of the hand."
@@ -40,21 +40,6 @@ def case(name: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 def model_of(name: str) -> dict[str, Any]:
     return json.loads(json.dumps(case(name)[0]))  # a copy a test may change
-
-
-@pytest.fixture(scope="session")
-def browser():
-    with chromium() as running:
-        yield running
-
-
-@pytest.fixture
-def offline(browser):
-    probe = offline_page(browser)
-    yield probe
-    probe.close()
-    assert not probe.refused, f"the page asked the network for {probe.refused}"
-    assert not probe.errors, f"the page reported errors: {probe.errors}"
 
 
 def open_view(probe, tmp_path: Path, model: dict[str, Any], name: str = "view", anchor: str = ""):

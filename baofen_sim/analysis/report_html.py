@@ -101,8 +101,7 @@ def report_page(game: Game, request: ReportRequest, sweep: bool, data: dict[str,
     output = open_output(request.out, warn=lambda _: None)
     sections = [Section("Report", [Preformatted(tables_text(data, printer))]), plots_section(game, request, data)]
     first = output if isinstance(output, Run) else output.variants[0]
-    where = ("this run" if not sweep else
-             f"the sweep's first variant, {key_text(first.values)} (its folder under hands/)")
+    where = "this run" if not sweep else f"the sweep's first variant ({key_text(first.values)})"
     example_sections, shown = examples_sections(game, first, where)
     command = " ".join(["baofen-sim report", str(request.out), *_options(request), "--html FILE"])
     title = f"{game.title} {'sweep' if sweep else 'run'} report: {request.out.name or request.out}"
@@ -160,7 +159,7 @@ def examples_sections(game: Game, run: Run, where: str) -> tuple[list[Section], 
         if chosen:
             index.append(Links([(f"{label}: {h.name}", f"#{h.anchor}") for h in chosen]))
         else:
-            index.append(Text(f"{label}: no hand of {where} is in this category."))
+            index.append(Text(f"{label}: none."))
     return [Section("Example hands", index), Section("The example hands", pages)], len(hands)
 
 
