@@ -13,6 +13,7 @@ import base64
 import html
 import json
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from baofen_sim.analysis.html import render_view, validate_view
 from baofen_sim.analysis.runs import open_output
 from baofen_sim.cli import app
 from baofen_sim.games import game_of
+from baofen_sim.io.manifest import manifest_path
 from baofen_sim.io.records import parse_record
 from baofen_sim.reference.judge import judge
 from baofen_sim.rules import preset
@@ -209,6 +211,18 @@ def test_html_composes_with_by_and_plot(runs, tmp_path):
     assert "baofen-sim report" in page and "--by zhujiao --plot" in page
     (mime, svg), = images(page)
     assert b"zhujiao = 0" in svg  # one series per group, as --plot draws them
+
+
+def test_a_run_without_manifest_gets_its_tables_and_plot_but_no_example_hands(runs, tmp_path):
+    out = tmp_path / "run"
+    shutil.copytree(runs["baofen"], out)
+    manifest_path(out).unlink()
+    result = run("report", out, "--html", tmp_path / "r.html")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert tables(page) == result.stdout.rstrip() and len(images(page)) == 1
+    assert "This run has no manifest, so its hands cannot be replayed: no example hands." in page
+    assert not links(page) and not examples(page)
 
 
 # ----- sweeps ---------------------------------------------------------------------------------------------------

@@ -136,7 +136,10 @@ def svg_bytes(figure: Any) -> bytes:
 
 def examples_sections(game: Game, run: Run, where: str) -> tuple[list[Section], int]:
     """The links to the first hands of each result category of `run` (described as `where`), and the hands' pages."""
-    categories = game.example_categories((run.spec or {}).get("rules", {}))
+    if run.spec is None:  # a run written before manifests: its hands cannot be replayed
+        return [Section("Example hands", [Text(f"{where.capitalize()} has no manifest, so its hands cannot be "
+                                               "replayed: no example hands.")])], 0
+    categories = game.example_categories(run.spec.get("rules", {}))
     keys = row_keys(run.spec)  # the hand, and its declarer where every deal is played once per seat
     hands: dict[tuple[int, int | None], ExampleHand] = {}
     listed: list[tuple[str, list[ExampleHand]]] = []
@@ -167,7 +170,7 @@ def _example_blocks(game: Game, run: Run, hands: list[ExampleHand]) -> list[Exam
     """Each example hand's page, replayed from the run (its policies chosen first, as `replay` does)."""
     if not hands:
         return [Text("No example hands.")]
-    spec = RunSpec.from_dict(run.spec or {})
+    spec = RunSpec.from_dict(run.spec or {})  # `examples_sections` shows none of a run without a spec
     select_policies(spec.policies, spec.rules.game)
     blocks: list[Example | Text] = []
     for hand in hands:
