@@ -186,6 +186,7 @@ def _errorbar(axes: Any, rows: list[dict[str, Any]], x_key: str, key: str, ci_ke
     rows = [r for r in rows if r[key] is not None]
     x = [r[x_key] + offset for r in rows]
     y = [r[key] * scale for r in rows]
-    low = [(r[key] - r[ci_key][0]) * scale if r[ci_key] else 0.0 for r in rows]
-    high = [(r[ci_key][1] - r[key]) * scale if r[ci_key] else 0.0 for r in rows]
+    # an interval of equal values (a constant settlement) may sit a rounding error past its mean: no bar, not a crash
+    low = [max(0.0, (r[key] - r[ci_key][0]) * scale) if r[ci_key] else 0.0 for r in rows]
+    high = [max(0.0, (r[ci_key][1] - r[key]) * scale) if r[ci_key] else 0.0 for r in rows]
     axes.errorbar(x, y, yerr=[low, high], fmt="-", capsize=3, markersize=4, label=label, **style)

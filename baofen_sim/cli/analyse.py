@@ -38,20 +38,35 @@ def report_command(
         typer.Option("--evaluation", metavar="LOW-HIGH",
                      help="A --declarer each run: only the hands whose declarer's evaluation is in [LOW, HIGH)."),
     ] = None,
+    html: Annotated[
+        Path | None,
+        typer.Option("--html", metavar="FILE.html",
+                     help="Also write the report as one self-contained page: its tables, its plots, and two example "
+                          "hands of each result category to step through (a sweep: of its first variant)."),
+    ] = None,
 ) -> None:
     """Summarise a run: all-pass rate, declarer win rate (Wilson 95% CI) overall, by target, by declarer
     strength, by declarer evaluation (5-point buckets) and by position from the 主叫, mean settlement per seat
     and role (95% CI; stakes and 水草 when recorded), hand categories, 水草 pot, failed throws, how often a bid
     cap is reached or holds a bidder back. On a sweep: one row per variant, or with --compare the paired
     differences of each variant from the baseline. A --target each run: P(make T) at every T (--plot: one line
-    per evaluation bucket).
+    per evaluation bucket). --html writes all of it as one page that reads offline, with example hands.
 
     Example: baofen-sim report runs/bf-1m --by zhujiao --by declarer_strength --plot by-target.png
     """
     game, is_sweep = output_game(out)
+    if html is not None:
+        from baofen_sim.analysis.report_html import check_writable
+
+        check_writable(html)
     request = ReportRequest(out, tuple(by or ()), plot, compare, baseline, evaluation)
     data, printer = game.report(request, sweep=is_sweep)
     print_data(data, as_json, printer)
+    if html is not None:
+        from baofen_sim.analysis.report_html import write_report_page
+
+        page = write_report_page(game, request, is_sweep, data, printer, html)
+        typer.echo(f"wrote {page.path}: {page.size / 1024:,.0f} KB, {page.examples} example hands", err=True)
 
 
 @app.command("compare")

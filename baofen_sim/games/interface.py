@@ -22,6 +22,8 @@ from typing import Any
 from baofen_sim.policy_set import DEFAULT_POLICY
 
 Printer = Callable[[dict[str, Any], Any], None]  # (report data, rich Console) -> None: the tables of a report
+Figures = list[tuple[str, Any]]  # (caption, matplotlib Figure): the plots of a report, as `--plot` draws them
+Categories = list[tuple[str, Any]]  # (label, polars expression over the hand columns): the hands of a result category
 
 
 class GameFeatureError(ValueError):
@@ -89,9 +91,11 @@ class Hooks:
     report: str  # (ReportRequest) -> (data, Printer): a run's report
     sweep_report: str  # (ReportRequest) -> (data, Printer): a sweep's
     compare: str  # (a, b, by) -> (data, Printer): two runs on the same deals
-    # pages (`view`, `hands`)
+    # pages (`view`, `hands`, `report --html`)
     view: str = ""  # analysis.html.game_view.GameView: its part of a hand's page (roles, running score, notes)
     records: str = ""  # (RunSpec, [(hand, declarer | None)]) -> {key: game record}: many hands of a run at once
+    report_figures: str = ""  # (ReportRequest, report data) -> Figures: the plots `--plot` draws, for `--html`
+    examples: str = ""  # (the run's rules as a dict) -> Categories: the result categories `--html` shows hands of
     # plug-ins, studies, tools
     plugin_samples: str = ""  # () -> {decision: sample arguments} of its own decisions (`plugins.check_compiles`)
     tune_play: str = ""  # studies.tune_play.Tuning: what `tune-play` tunes in this game
@@ -177,3 +181,12 @@ class Game:
     def compare(self, a: Path, b: Path, by: tuple[str, ...]) -> tuple[dict[str, Any], Printer]:
         """Two runs of this game on the same deals, compared hand by hand, and the printer of its tables."""
         return self.hook("compare")(a, b, by)
+
+    def report_figures(self, request: ReportRequest, data: dict[str, Any]) -> Figures:
+        """The plots of the report `data` (as `--plot` draws them), each with a caption; none if the game has none."""
+        return self.hook("report_figures")(request, data) if self.has("report_figures") else []
+
+    def example_categories(self, rules: dict[str, Any]) -> Categories:
+        """The result categories of a run of `rules` (RuleSet.to_dict()) whose first hands `report --html` shows:
+        (label, a polars expression true on the hand rows of that category), in the report's order."""
+        return self.hook("examples")(rules)

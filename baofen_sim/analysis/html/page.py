@@ -26,12 +26,16 @@ def escape(text: Any) -> str:
 
 
 def json_script(element_id: str, data: Any) -> str:
-    """`data` as a JSON data block that no string in it can close or comment out: `<`, `>` and `&` are written
-    as \\u escapes (JSON.parse reads them back unchanged), so `</script>` and `<!--` never appear."""
+    """`data` as a JSON data block that no string in it can close or comment out (`json_text`)."""
+    return f'<script type="application/json" id="{escape(element_id)}">{json_text(data)}</script>'
+
+
+def json_text(data: Any) -> str:
+    """`data` as JSON for a data block: `<`, `>` and `&` are written as \\u escapes (JSON.parse reads them back
+    unchanged), so `</script>` and `<!--` never appear."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-    return f'<script type="application/json" id="{escape(element_id)}">{text}</script>'
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
 def inline_script(code: str) -> str:

@@ -22,6 +22,7 @@ Hooks for tests and screen readers (stable):
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from baofen_sim.analysis.html.model import validate_view
@@ -61,8 +62,26 @@ _BODY = """<div class="app">
 {data}"""
 
 
+# Where a hand's own text goes in the page every hand shares (`view_shell`): its title (HTML-escaped, in <title> and
+# the heading) and its model's data block. Neither can occur in the shell's assets, the escaped title or the block.
+TITLE_SLOT, MODEL_SLOT = "<!--view-title-->", "<!--view-model-->"
+
+
 def render_view(model: dict[str, Any]) -> str:
     """The HTML page of one hand. Raises ViewModelError (saying which field) for a malformed model."""
     validate_view(model)
-    body = _BODY.format(title=escape(model["title"]), data=json_script(MODEL_ID, model))
-    return page(model["title"], body, styles=["base.css", "cards.css", "view.css"], scripts=["view.js"])
+    return fill_shell(view_shell(), escape(model["title"]), json_script(MODEL_ID, model))
+
+
+@cache
+def view_shell() -> str:
+    """The page of a hand with TITLE_SLOT and MODEL_SLOT in place of its title and its model: what every hand's page
+    shares, so that a page holding many hands (a report's examples) holds it once."""
+    body = _BODY.format(title=TITLE_SLOT, data=MODEL_SLOT)
+    shell = page(TITLE_SLOT, body, styles=["base.css", "cards.css", "view.css"], scripts=["view.js"])
+    return shell.replace(escape(TITLE_SLOT), TITLE_SLOT)  # `page` escapes the title it puts in <title>
+
+
+def fill_shell(shell: str, title_html: str, model_block: str) -> str:
+    """The shell with a hand's escaped title and its model's data block in their slots (report.js does the same)."""
+    return shell.replace(TITLE_SLOT, title_html).replace(MODEL_SLOT, model_block)

@@ -37,6 +37,7 @@ GAME = Game(
         result_line="judge:result_line", replay="replay:replay_lines",
         view="view:VIEW", records="replay:replayed_records",
         report="report.hooks:run_report", sweep_report="report.hooks:sweep_report", compare="report.hooks:compare",
+        report_figures="report.hooks:figures", examples="examples:categories",
         plugin_samples="plugins:sample_arguments", tune_play="tuning:TUNING", commands="commands:register",
         differential="differential:DIFFERENTIAL",
     ),

@@ -33,6 +33,7 @@ GAME = Game(
         judge="judge:judge_tractor80", result_line="judge:result_line", replay="replay:replay_lines",
         view="view:VIEW", records="replay:replayed_records80",
         report="report:run_report", sweep_report="report:sweep_report", compare="report:compare",
+        examples="examples:categories",
         plugin_samples="plugins:sample_arguments", tune_play="tuning:TUNING",
         differential="differential:DIFFERENTIAL",
     ),

@@ -34,6 +34,7 @@ GAME = Game(
         judge="judge:judge_zhaopengyou", result_line="judge:result_line", replay="replay:replay_lines",
         view="view:VIEW", records="replay:replayed_records_zpy",
         report="report:run_report", sweep_report="report:sweep_report", compare="report:compare",
+        examples="examples:categories",
         plugin_samples="plugins:sample_arguments", differential="differential:DIFFERENTIAL",
     ),
     policies=("random", "heuristic", "sampler"),

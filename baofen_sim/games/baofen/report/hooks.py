@@ -46,6 +46,19 @@ def run_report(request: ReportRequest) -> tuple[dict[str, Any], Printer]:
 sweep_report = run_report  # a sweep's report is the run report with one row per variant
 
 
+def figures(request: ReportRequest, data: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The figure `--plot` draws of this report: by target (a `--target each` run: P(make T)), or with `--compare`
+    each variant's differences from the baseline."""
+    from baofen_sim.analysis.plot import by_target_figure, sweep_differences_figure  # matplotlib only when asked
+
+    if request.compare is not None:
+        return [(f"Each value of {data['compare']} against {data['baseline']}, paired by hand",
+                 sweep_differences_figure(data))]
+    if "every_target" in data:
+        return [("P(make T) and the declarer's settlement at every target T", by_target_figure(data))]
+    return [("Declarer win rate and settlement by target", by_target_figure(data))]
+
+
 def compare(a: Path, b: Path, by: tuple[str, ...]) -> tuple[dict[str, Any], Printer]:
     """Two runs on the same deals, hand by hand, grouped `--by`."""
     return compare_runs(a, b, list(by)), print_comparison
