@@ -179,7 +179,7 @@ def _example_blocks(game: Game, run: Run, hands: list[ExampleHand]) -> list[Exam
         except (RunSpecError, GameFeatureError) as error:
             blocks.append(Text(f"{hand.name}: cannot be replayed ({error})."))
             continue
-        model = view_model(record, hand.id, hand.name)
+        model = view_model(record, hand.id)
         headline = model["result"]["headline"] if model["result"] else "no result"
         blocks.append(Example(hand.anchor, f"{hand.name} · {' · '.join(hand.categories)} · {headline}", model))
     return blocks
