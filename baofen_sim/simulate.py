@@ -10,9 +10,10 @@ write its part file(s), record it in the manifest. Resumable, interrupt-safe, on
 - Part files appear only complete (temp file + rename); the manifest is kept current by `ManifestWriter` (a
   journal line per chunk, a full rewrite at most every minute), so Ctrl-C or kill -9 at any moment leaves
   complete part files and a manifest (with its journal) saying which chunks are done.
-- Nothing is planned ahead in memory (`runspec.ChunkPlan`), and one chunk per worker is in memory at a time:
-  memory stays flat in the number of hands.
-- Backends: `LocalBackend`, chunks one after another in this process over Numba's threads; the Dask backend
+- Nothing is planned ahead in memory (`runspec.ChunkPlan`), and at most two chunks per worker are in memory at a
+  time (one playing, the one before it being written): memory stays flat in the number of hands.
+- Backends: `LocalBackend`, chunks one after another in this process over Numba's threads (`--threads`), each
+  chunk's part files written by one background thread while the next chunk plays; the Dask backend
   (`baofen_sim.distributed`), each chunk a task that writes its own part files. Only this process writes the
   manifest.
 """
@@ -25,7 +26,7 @@ import shutil
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
@@ -115,7 +116,9 @@ class Backend(Protocol):
 
 
 class LocalBackend:
-    """The chunks one after another in this process, each over Numba's threads (`spec.threads`)."""
+    """The chunks one after another in this process, each over Numba's threads (`spec.threads`); a chunk's part
+    files are written by one background thread while the next chunk plays (the engine's top kernel releases the
+    GIL, and so do Arrow's encoders), so the Parquet writing hides behind the kernels."""
 
     name = "local"
 
@@ -127,9 +130,28 @@ class LocalBackend:
         self.threads = spec.threads
 
     def run(self, out: Path, tasks: Iterable[ChunkTask], runner: ChunkRunner) -> Iterator[ChunkTask]:
-        for task in tasks:
-            write_chunk(task.spec, out, task.entry, runner)
-            yield task
+        """Yield each task once its parts are written, in order. When a chunk fails or is interrupted (Ctrl-C
+        reaches the main thread, which plays), the chunk before it is still written and yielded first, so the
+        manifest records every part that was complete; the writer is always waited for."""
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="baofen-sim-parts") as writer:
+            pending: tuple[ChunkTask, Future] | None = None  # the chunk being written
+            try:
+                for task in tasks:
+                    played = played_chunk(task.spec, task.entry, runner)
+                    written = writer.submit(write_parts, task.spec, out, task.entry, played)
+                    if pending is not None:
+                        pending[1].result()
+                        yield pending[0]
+                    pending = (task, written)
+                if pending is not None:
+                    pending[1].result()
+                    yield pending[0]
+            except GeneratorExit:
+                raise
+            except BaseException:
+                if pending is not None and pending[1].exception() is None:
+                    yield pending[0]
+                raise
 
     def session(self) -> dict[str, Any]:
         return {"backend": self.name, "threads": self.threads}
@@ -381,6 +403,18 @@ def _differences(old: dict[str, Any], new: dict[str, Any], prefix: str = "") -> 
 def write_chunk(spec: RunSpec, out: Path, entry: ChunkEntry, run_chunk: ChunkRunner) -> None:
     """Play one chunk and write its part file(s); marks `entry` done with its time and each part's rows, size
     and SHA-256."""
+    write_parts(spec, out, entry, played_chunk(spec, entry, run_chunk))
+
+
+class PlayedChunk(NamedTuple):
+    """A chunk's engine output, checked, and the seconds its play took."""
+
+    result: ChunkResult
+    seconds: float
+
+
+def played_chunk(spec: RunSpec, entry: ChunkEntry, run_chunk: ChunkRunner) -> PlayedChunk:
+    """Play one chunk; SchemaError if its `hand` column is not the chunk's hands in order."""
     started = time.perf_counter()
     result = run_chunk(spec, entry.first_table, entry.n_tables)
     expected = np.repeat(np.arange(entry.first_hand, entry.first_hand + entry.hands), spec.rows_per_hand)
@@ -388,6 +422,14 @@ def write_chunk(spec: RunSpec, out: Path, entry: ChunkEntry, run_chunk: ChunkRun
     if hand is None or not np.array_equal(hand, expected):
         raise SchemaError(f"chunk at table {entry.first_table}: `hand` is not {entry.first_hand}.."
                           f"{entry.first_hand + entry.hands - 1} in order ({spec.rows_per_hand} row(s) each)")
+    return PlayedChunk(result, time.perf_counter() - started)
+
+
+def write_parts(spec: RunSpec, out: Path, entry: ChunkEntry, played: PlayedChunk) -> None:
+    """Write a played chunk's part file(s); marks `entry` done with its time (its play and its writing) and each
+    part's rows, size and SHA-256."""
+    started = time.perf_counter()
+    result = played.result
     hands = hands_to_arrow(result.hands, spec.num_players, resolve(game_engine(spec.rules.game).rows))
     if entry.tricks_part:
         if result.tricks is None:
@@ -397,7 +439,7 @@ def write_chunk(spec: RunSpec, out: Path, entry: ChunkEntry, run_chunk: ChunkRun
         entry.tricks_rows, entry.tricks_sha256 = tricks.num_rows, file_sha256(out / entry.tricks_part)
     entry.bytes = write_part(hands, out / entry.part)
     entry.rows, entry.sha256 = hands.num_rows, file_sha256(out / entry.part)
-    entry.status, entry.seconds = DONE, round(time.perf_counter() - started, 4)
+    entry.status, entry.seconds = DONE, round(played.seconds + time.perf_counter() - started, 4)
 
 
 def set_threads(threads: int | None) -> None:

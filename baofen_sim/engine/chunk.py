@@ -107,11 +107,12 @@ def play_table_range(run, out, first_table, n_tables, first_row):
                 r += 1
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def play_tables(run, out, first_table, n_tables):
     """Tables first_table .. first_table + n_tables − 1 in blocks of about BLOCK_ROWS rows, one block per
     prange iteration; table i of the chunk writes rows from i × rows per table (only the run's last table
-    may be short, so rows stay dense)."""
+    may be short, so rows stay dense). It releases the GIL: the local backend writes the chunk before this one
+    in a background thread meanwhile (simulate.LocalBackend)."""
     rows_per_table = run.constants[0].hands_per_table * run.constants[0].rows_per_hand
     block = max(1, BLOCK_ROWS // rows_per_table)
     for b in prange((n_tables + block - 1) // block):
