@@ -4,6 +4,7 @@ for completions is answered by `completion`, without loading the CLI."""
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -11,7 +12,13 @@ from baofen_sim.crash import INTERRUPTED_EXIT, report_internal_error
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point.
+
+    The cyclic garbage collector is off while the CLI and its libraries load, and what they loaded is then frozen
+    (`gc.freeze`): the import allocates a great many objects that live as long as the process, and the collections
+    that kept walking them, then and while the engine's cached kernels load, cost ~0.15 s of every command's start.
+    """
+    gc.disable()
     try:
         request = completion_request()
         if request:
@@ -22,6 +29,9 @@ def main() -> None:
         sys.exit(INTERRUPTED_EXIT)
     except Exception as error:
         sys.exit(report_internal_error(error))
+    finally:
+        gc.freeze()
+        gc.enable()
     try:
         cli_main()
     except KeyboardInterrupt:  # between the import and the command

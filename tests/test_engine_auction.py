@@ -13,7 +13,7 @@ from baofen_sim.cards import full_pack, parse_cards
 from baofen_sim.games.baofen.reference.auction import Auction, bid_cap, count_pairs
 from baofen_sim.kernels import auction as ka
 from baofen_sim.materialize import hand_rules
-from baofen_sim.policies.features import counts_of
+from baofen_sim.policies.features import counts_of, hand_bits
 from baofen_sim.rules import preset
 
 PRESETS = ["baofen", "baofen-001"]
@@ -92,6 +92,8 @@ def test_joker_pairs_count_only_when_included():
     counts = counts_of(parse_cards("BJ BJ LJ LJ S3 S3"))
     assert ka.count_pairs(counts, True) == 3
     assert ka.count_pairs(counts, False) == 1
+    assert ka.count_pairs_bits(hand_bits(counts)[1], True) == 3  # the dealt bitboards' count (engine.hand.deal)
+    assert ka.count_pairs_bits(hand_bits(counts)[1], False) == 1
 
 
 @settings(max_examples=300, deadline=None)
@@ -103,6 +105,7 @@ def test_pairs_and_caps_equal_the_reference(cards, include_jokers, pairs_min, ca
                                      bid_cap_default=cap_default)
     counts = counts_of(cards)
     assert ka.count_pairs(counts, include_jokers) == count_pairs(cards, include_jokers)
+    assert ka.count_pairs_bits(hand_bits(counts)[1], include_jokers) == count_pairs(cards, include_jokers)
     assert ka.bid_cap(hand_rules(rules), counts) == bid_cap(rules, cards)
 
 

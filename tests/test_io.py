@@ -26,10 +26,12 @@ from baofen_sim.io.manifest import (
 )
 from baofen_sim.io.parquet import part_name, write_part
 from baofen_sim.io.schema import (
+    COPY_BLOCK_ROWS,
     TRICK_COLUMNS,
     ChunkResult,
     SchemaError,
     allocate,
+    contiguous_columns,
     hand_columns,
     hands_to_arrow,
     tricks_to_arrow,
@@ -172,6 +174,23 @@ def test_a_value_after_the_bid_padding_is_a_schema_error():
     hands["bids"][2, 3] = 85
     with pytest.raises(SchemaError, match="bids"):
         hands_to_arrow(hands)
+
+
+def test_contiguous_columns_copy_strided_record_fields_across_blocks():
+    n = 2 * COPY_BLOCK_ROWS + 17  # two whole blocks and a short one
+    rows = np.zeros(n, dtype=[("hand", np.int64), ("won", np.bool_), ("settle", np.float64, (5,)),
+                              ("bids", np.int16, (6,))])
+    rows["hand"] = np.arange(n)
+    rows["won"] = np.arange(n) % 3 == 0
+    rows["settle"] = np.arange(5 * n).reshape(n, 5) / 4
+    rows["bids"] = np.arange(6 * n).reshape(n, 6) % 97
+    views = {"hand": rows["hand"], "won": rows["won"], "settle_3": rows["settle"][:, 3], "bids": rows["bids"][:, :4]}
+    columns = contiguous_columns(views)
+    assert list(columns) == list(views)
+    for name, view in views.items():
+        assert columns[name].flags.c_contiguous and columns[name].dtype == view.dtype
+        np.testing.assert_array_equal(columns[name], view)
+    assert contiguous_columns({}) == {}
 
 
 @pytest.mark.parametrize(

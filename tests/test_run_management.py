@@ -22,8 +22,9 @@ from baofen_sim.io import manifest as manifest_module
 from baofen_sim.io.lock import LockedError, run_lock
 from baofen_sim.io.manifest import COMPLETE, JOURNAL_NAME, SweepManifest, read_manifest
 from baofen_sim.rules import preset
-from baofen_sim.runs import simulate as simulate_module
-from baofen_sim.runs.simulate import SimulateError, duration_text, simulate
+from baofen_sim.runs import progress as progress_module
+from baofen_sim.runs.progress import duration_text
+from baofen_sim.runs.simulate import SimulateError, simulate
 from baofen_sim.runs.sweep import parse_vary, sweep
 from tests.test_simulate_plumbing import FakeEngine, assert_one_line_error, fake_engine, files_of, spec_of  # noqa: F401
 
@@ -259,7 +260,7 @@ def test_memory_before_the_first_part_does_not_grow_with_the_deals(tmp_path):
 
 
 def test_without_a_terminal_a_progress_line_is_printed_every_interval(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(simulate_module, "PROGRESS_LINE_SECONDS", 0.0)
+    monkeypatch.setattr(progress_module, "PROGRESS_LINE_SECONDS", 0.0)
     simulate(spec_of(), tmp_path / "out", progress=None, run_chunk=FakeEngine())
     lines = capsys.readouterr().err.splitlines()
     assert [line.split(" hands")[0] for line in lines] == ["simulate: 256/1,000", "simulate: 512/1,000",

@@ -1,12 +1,18 @@
 """`baofen-sim bench` / scripts/bench.py: measured speed of the engine, each figure from a fresh process
 (so thread counts and compile caches do not leak between measurements), appended to results/BENCHMARKS.md
-with the date, the machine and the command. Speed is measured here, never asserted in tests."""
+with the date, the machine and the command. Speed is measured here, never asserted in tests.
+
+Every rate is also given as a ratio to the *deal yardstick* (`dev.yardstick`), measured in the same bench run:
+what one core of the machine does on the project's simplest kernel, so that figures from different machines
+compare ("1/23.4 of the yardstick": a 23.4th of the yardstick's deals per second; the ratio hides most of a
+machine's speed, not all of it: the engine's branches and the yardstick's multiplications need not scale alike)."""
 
 from __future__ import annotations
 
 import json
 import os
 import platform
+import shlex
 import statistics
 import subprocess
 import sys
@@ -23,6 +29,30 @@ BENCHED = tuple((label, policy, files, next(iter(game.hook("presets")))) for gam
                 for label, policy, files in game.bench)
 THREADS = (1, 2)
 WARM_TABLES = 64
+
+# The deal yardstick (`tools.yardstick.deal_yardstick`): deals/s of a bare one-thread Numba loop over the engine's
+# own deal, best of YARDSTICK_REPEATS loops of YARDSTICK_DEALS in a fresh process (compiled first, not timed).
+YARDSTICK_DEALS = 2_000_000
+YARDSTICK_REPEATS = 5
+
+_YARDSTICK = """
+import json, time, numba
+numba.set_num_threads(1)
+from baofen_sim.dev.yardstick import deal_yardstick
+deal_yardstick(1, 1000)
+seconds = []
+for _ in range({repeats}):
+    started = time.perf_counter()
+    deal_yardstick(1, {deals})
+    seconds.append(time.perf_counter() - started)
+print(json.dumps({{"deals_per_s": {deals} / min(seconds)}}))
+"""
+
+# The end-to-end row: the whole command, process start, imports, the compile-cache load, the chunks and their
+# Parquet parts and manifest included (a warm cache: the same command on END_TO_END_WARM_DEALS first, not timed).
+END_TO_END_ARGS = ("simulate", "--policy", "random", "--threads", "1")
+END_TO_END_DEALS = 1_000_000
+END_TO_END_WARM_DEALS = 1000
 
 _THROUGHPUT = """
 import json, time, numba
@@ -132,6 +162,8 @@ print(json.dumps(timings))
 class BenchConfig:
     hands: int = 1_000_000  # engine throughput and Parquet runs
     reference_hands: int = 200  # hands replayed through the reference engine
+    end_to_end_deals: int = END_TO_END_DEALS  # the end-to-end row's --deals
+    end_to_end_repeats: int = 3  # its timed runs, each after a yardstick measurement
     results: Path = Path("results/BENCHMARKS.md")
 
 
@@ -144,9 +176,64 @@ def run_child(code: str, env: dict[str, str] | None = None) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def measure_yardstick() -> float:
+    """The deal yardstick of this machine, deals/s (a fresh process)."""
+    return run_child(_YARDSTICK.format(deals=YARDSTICK_DEALS, repeats=YARDSTICK_REPEATS))["deals_per_s"]
+
+
+def end_to_end_command(deals: int, out: str | Path) -> list[str]:
+    """`simulate --policy random --deals N --threads 1 --out OUT` as this interpreter runs the package."""
+    return [sys.executable, "-m", "baofen_sim", *END_TO_END_ARGS[:3], "--deals", str(deals), *END_TO_END_ARGS[3:],
+            "--out", str(out)]
+
+
+def end_to_end_seconds(deals: int) -> float:
+    """Wall seconds of one whole `simulate --policy random --deals N --threads 1` into a new temp directory."""
+    with tempfile.TemporaryDirectory() as out:
+        started = time.perf_counter()
+        done = subprocess.run(end_to_end_command(deals, Path(out, "run")), capture_output=True, text=True,
+                              check=False)
+        seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        raise RuntimeError(f"end-to-end run failed:\n{done.stderr[-2000:]}")
+    return seconds
+
+
+def measure_end_to_end(config: BenchConfig, echo=print) -> dict:
+    """{"yardstick": [deals/s], "seconds": [s]}: the yardstick and the end-to-end command alternately,
+    config.end_to_end_repeats times each, after a warm-up run of the command."""
+    end_to_end_seconds(END_TO_END_WARM_DEALS)
+    figures: dict = {"deals": config.end_to_end_deals, "yardstick": [], "seconds": []}
+    for _ in range(config.end_to_end_repeats):
+        figures["yardstick"].append(measure_yardstick())
+        figures["seconds"].append(end_to_end_seconds(config.end_to_end_deals))
+        rate = config.end_to_end_deals / figures["seconds"][-1]
+        echo(f"deal yardstick {figures['yardstick'][-1]:,.0f} deals/s; end to end {figures['seconds'][-1]:.2f} s, "
+             f"{rate:,.0f} hands/s ({ratio_text(rate, figures['yardstick'][-1])} of the yardstick)")
+    return figures
+
+
+def ratio_text(rate: float, yardstick: float) -> str:
+    """`rate` as a fraction of the yardstick: "1/23.4"."""
+    return f"1/{yardstick / rate:.1f}"
+
+
+def end_to_end_summary(figures: dict, yardstick: float) -> str:
+    """The end-to-end line of an entry: best and median wall time, the best as hands/s and as a ratio."""
+    seconds = figures["seconds"]
+    rate = figures["deals"] / min(seconds)
+    command = shlex.join(["baofen-sim", *END_TO_END_ARGS[:3], "--deals", str(figures["deals"]), *END_TO_END_ARGS[3:],
+                          "--out", "TMP"])
+    return (f"end to end, `{command}` (wall time of the whole process, warm cache, Parquet included), best / "
+            f"median of {len(seconds)}: {min(seconds):.2f} s / {statistics.median(seconds):.2f} s, "
+            f"{rate:,.0f} hands/s, {ratio_text(rate, yardstick)} of the yardstick")
+
+
 def measure(config: BenchConfig, echo=print) -> dict:
     """Every figure of the benchmark table, as a dict."""
     figures: dict = {"throughput": {}, "reference": {}, "tricks_per_hand": {}}
+    figures["yardstick"] = [measure_yardstick()]
+    echo(f"deal yardstick: {figures['yardstick'][0]:,.0f} deals/s")
     figures["cold_compile_s"], figures["warm_start_s"] = {}, {}
     for mix in POLICY_MIXES:
         label = set_label(mix)
@@ -172,7 +259,8 @@ def measure(config: BenchConfig, echo=print) -> dict:
             rate = config.hands / timed["seconds"]
             figures["throughput"][f"{label}/{threads}"] = rate
             figures["tricks_per_hand"][label] = timed["tricks"] / config.hands
-            echo(f"{label:21} {threads} thread(s): {rate:,.0f} hands/s")
+            echo(f"{label:21} {threads} thread(s): {rate:,.0f} hands/s "
+                 f"({ratio_text(rate, figures['yardstick'][0])} of the yardstick)")
         reference = run_child(_REFERENCE.format(policy=policy, files=list(files), hands=config.reference_hands,
                                                 rules=rules))
         figures["reference"][label] = config.reference_hands / reference["seconds"]
@@ -187,6 +275,8 @@ def measure(config: BenchConfig, echo=print) -> dict:
     figures["experiments"] = experiments
     echo(f"3-variant sweep / three runs: {experiments['sweep_s'] / experiments['three_runs_s']:.2f}x; "
          f"--declarer each per deal / a hand: {experiments['each_per_deal_s'] / experiments['normal_per_hand_s']:.2f}x")
+    figures["end_to_end"] = measure_end_to_end(config, echo)
+    figures["yardstick"] += figures["end_to_end"]["yardstick"]
     return figures
 
 
@@ -264,19 +354,21 @@ def machine() -> str:
 
 def markdown(figures: dict, config: BenchConfig, command: str) -> str:
     tp = figures["throughput"]
+    yardstick = max(figures["yardstick"])
     lines = [f"## {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}", "",
              f"- machine: {machine()}", f"- command: `{command}`",
              f"- hands per measurement: {config.hands:,}; reference engine: {config.reference_hands} hands "
-             "(replayed from the engine's game records through the reference judge)", "",
-             "| policy | 1 thread hands/s | 2 threads hands/s | speed-up | reference hands/s | kernel / reference | "
-             "tricks per hand | 1 thread tricks/s |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+             "(replayed from the engine's game records through the reference judge)",
+             f"- {yardstick_summary(figures['yardstick'])}", "",
+             "| policy | 1 thread hands/s | 1 thread / yardstick | 2 threads hands/s | speed-up | reference hands/s | "
+             "kernel / reference | tricks per hand | 1 thread tricks/s |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for label, _, files, _ in BENCHED:
         one, two, ref = tp[f"{label}/1"], tp[f"{label}/2"], figures["reference"][label]
         tricks = figures["tricks_per_hand"][label]
         shown = f"{label} (`--param {files[0]}`)" if files else label
-        lines.append(f"| {shown} | {one:,.0f} | {two:,.0f} | {two / one:.2f}x | {ref:,.0f} | {one / ref:,.0f}x | "
-                     f"{tricks:.1f} | {one * tricks:,.0f} |")
+        lines.append(f"| {shown} | {one:,.0f} | {ratio_text(one, yardstick)} | {two:,.0f} | {two / one:.2f}x | "
+                     f"{ref:,.0f} | {one / ref:,.0f}x | {tricks:.1f} | {one * tricks:,.0f} |")
     parquet = figures["parquet"]
     starts = "; ".join(f"{label} {figures['cold_compile_s'][label]:.1f} s / {figures['warm_start_s'][label]:.2f} s"
                        for label in figures["cold_compile_s"])
@@ -290,8 +382,28 @@ def markdown(figures: dict, config: BenchConfig, command: str) -> str:
               f"{ex['three_runs_s']:.1f} s "
               f"({ex['sweep_s'] / ex['three_runs_s']:.2f}x); `--declarer each --target each` "
               f"{1e6 * ex['each_per_deal_s']:.1f} µs per deal against {1e6 * ex['normal_per_hand_s']:.1f} µs per "
-              f"auctioned hand ({ex['each_per_deal_s'] / ex['normal_per_hand_s']:.2f}x)", ""]
+              f"auctioned hand ({ex['each_per_deal_s'] / ex['normal_per_hand_s']:.2f}x)",
+              f"- {end_to_end_summary(figures['end_to_end'], yardstick)}", ""]
     return "\n".join(lines)
+
+
+def yardstick_summary(deals_per_s: list[float]) -> str:
+    """The yardstick line of an entry: its best rate (the one every ratio is read against) and every measurement."""
+    return (f"deal yardstick (`tools.yardstick`: a bare one-thread Numba loop dealing 4 × 25 + 8 cards into bitboards "
+            f"with the engine's splitmix64 deal): {max(deals_per_s):,.0f} deals/s, the best of {len(deals_per_s)} "
+            f"fresh processes in this run ({', '.join(f'{x:,.0f}' for x in deals_per_s)}); every ratio is read "
+            "against it")
+
+
+def end_to_end_markdown(figures: dict, command: str) -> str:
+    """A BENCHMARKS.md entry of `measure_end_to_end` alone: the yardstick and the end-to-end command, alternating."""
+    yardstick = max(figures["yardstick"])
+    rates = ", ".join(f"{figures['deals'] / s:,.0f}" for s in figures["seconds"])
+    return "\n".join([f"## {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} — end to end against the deal "
+                      "yardstick", "", f"- machine: {machine()}", f"- command: `{command}`",
+                      f"- {yardstick_summary(figures['yardstick'])}",
+                      f"- {end_to_end_summary(figures, yardstick)}; each run after a yardstick measurement, in order: "
+                      f"{rates} hands/s", ""])
 
 
 def results_path_problem(path: Path) -> str | None:

@@ -128,6 +128,22 @@ def allocate(columns: tuple[Column, ...], n_rows: int, max_bids: int = 0) -> dic
     return arrays
 
 
+COPY_BLOCK_ROWS = 2048  # rows per pass of `contiguous_columns`: ~640 KB of Baofen hand records, cached for every column
+
+
+def contiguous_columns(views: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Contiguous copies of strided column views of one record array (`rows["settle"][:, 0]` ...), all of equal
+    length. They are copied COPY_BLOCK_ROWS rows at a time, every column in each block: a column at a time would
+    read the whole record array once per column (~50 passes over 20 MB a chunk, 4x slower)."""
+    columns = {name: np.empty(view.shape, dtype=view.dtype) for name, view in views.items()}
+    n_rows = len(next(iter(views.values()))) if views else 0
+    for start in range(0, n_rows, COPY_BLOCK_ROWS):
+        block = slice(start, start + COPY_BLOCK_ROWS)
+        for name, view in views.items():
+            columns[name][block] = view[block]
+    return columns
+
+
 # ---- numpy → Arrow ----
 
 

@@ -38,9 +38,11 @@ from baofen_sim.codes import (
     NO_SEAT,
     PASS,
 )
+from baofen_sim.kernels.bits import popcount
 from baofen_sim.kernels.jit import njit
 
 PAIR_COPIES = 2  # §1.4: a pair is both copies of one card kind
+JOKER_KINDS = np.uint64((1 << LITTLE_JOKER) | (1 << BIG_JOKER))  # the jokers' bits in a kind-space bitboard
 
 
 @njit(cache=True)
@@ -52,6 +54,13 @@ def count_pairs(counts, include_jokers):
         if counts[kind] >= PAIR_COPIES and (include_jokers or (kind != LITTLE_JOKER and kind != BIG_JOKER)):
             pairs += 1
     return pairs
+
+
+@njit(cache=True)
+def count_pairs_bits(eq2, include_jokers):
+    """`count_pairs` of a kind-space hand (`rng.deal_hands`): the kinds of its eq2 bitboard, the two jokers only
+    when `include_jokers`."""
+    return popcount(eq2 if include_jokers else eq2 & ~JOKER_KINDS)
 
 
 @njit(cache=True)

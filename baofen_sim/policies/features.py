@@ -182,12 +182,18 @@ def best_suit(ge1, eq2):
 def strength(ge1, eq2):
     """The bidders' strength score (module docstring), float64. Every term is a multiple of 0.5, so the sum
     is exact whatever its order."""
+    return strength_for_suit(ge1, eq2, best_suit(ge1, eq2))
+
+
+@njit(cache=True)
+def strength_for_suit(ge1, eq2, best):
+    """`strength` of a hand whose `best_suit` is `best`, known already (the deal finds it once per hand)."""
     return (STRENGTH_BIG_JOKER * cards_in(ge1, eq2, BIG_JOKER_MASK)
             + STRENGTH_LITTLE_JOKER * cards_in(ge1, eq2, LITTLE_JOKER_MASK)
             + STRENGTH_TWO * rank_count(ge1, eq2, CONSTANT_TRUMP_RANK) + STRENGTH_ACE * rank_count(ge1, eq2, RANK_A)
             + STRENGTH_KING * rank_count(ge1, eq2, RANK_K) + STRENGTH_PAIR * popcount(eq2)
             + STRENGTH_LINK * tractor_links(eq2)
-            + STRENGTH_TRUMP_LENGTH * suit_length(ge1, eq2, best_suit(ge1, eq2)))
+            + STRENGTH_TRUMP_LENGTH * suit_length(ge1, eq2, best))
 
 
 @njit(cache=True)
@@ -247,7 +253,12 @@ assert len(EVAL_FEATURE_NAMES) == NUM_EVAL_FEATURES <= MAX_EVAL_FEATURES
 @njit(cache=True)
 def eval_features(ge1, eq2, out):
     """Fill `out` (float64[NUM_EVAL_FEATURES]) with the EVAL_* features of a kind-space hand."""
-    best = best_suit(ge1, eq2)
+    eval_features_for_suit(ge1, eq2, best_suit(ge1, eq2), out)
+
+
+@njit(cache=True)
+def eval_features_for_suit(ge1, eq2, best, out):
+    """`eval_features` of a hand whose `best_suit` is `best`, known already (the deal finds it once per hand)."""
     base = best * NUM_RANKS
     out[EVAL_BIG_JOKERS] = cards_in(ge1, eq2, BIG_JOKER_MASK)
     out[EVAL_LITTLE_JOKERS] = cards_in(ge1, eq2, LITTLE_JOKER_MASK)

@@ -10,9 +10,10 @@ write its part file(s), record it in the manifest. Resumable, interrupt-safe, on
 - Part files appear only complete (temp file + rename); the manifest is kept current by `ManifestWriter` (a
   journal line per chunk, a full rewrite at most every minute), so Ctrl-C or kill -9 at any moment leaves
   complete part files and a manifest (with its journal) saying which chunks are done.
-- Nothing is planned ahead in memory (`runspec.ChunkPlan`), and one chunk per worker is in memory at a time:
-  memory stays flat in the number of hands.
-- Backends: `LocalBackend`, chunks one after another in this process over Numba's threads; the Dask backend
+- Nothing is planned ahead in memory (`runspec.ChunkPlan`), and at most two chunks per worker are in memory at a
+  time (one playing, the one before it being written): memory stays flat in the number of hands.
+- Backends: `LocalBackend`, chunks one after another in this process over Numba's threads (`--threads`), each
+  chunk's part files written by one background thread while the next chunk plays; the Dask backend
   (`baofen_sim.runs.distributed`), each chunk a task that writes its own part files. Only this process writes the
   manifest.
 """
@@ -25,15 +26,12 @@ import shutil
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import numpy as np
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
-from rich.text import Text
 
 from baofen_sim import policy_set
 from baofen_sim.games import by_id, game_of
@@ -67,6 +65,7 @@ from baofen_sim.io.parquet import (
 )
 from baofen_sim.io.schema import ChunkResult, SchemaError, hands_to_arrow, tricks_to_arrow
 from baofen_sim.rules.presets import game_preset
+from baofen_sim.runs.progress import progress_reporter
 from baofen_sim.runs.runspec import RULES_VERSION, RunSpec
 
 if TYPE_CHECKING:
@@ -74,7 +73,6 @@ if TYPE_CHECKING:
 
 ChunkRunner = Callable[[RunSpec, int, int], ChunkResult]  # (spec, first_table, n_tables) → columns
 Echo = Callable[[str], None]
-PROGRESS_LINE_SECONDS = 30.0  # without a terminal: one progress line on stderr this often
 
 
 class SimulateError(Exception):
@@ -114,7 +112,9 @@ class Backend(Protocol):
 
 
 class LocalBackend:
-    """The chunks one after another in this process, each over Numba's threads (`spec.threads`)."""
+    """The chunks one after another in this process, each over Numba's threads (`spec.threads`); a chunk's part
+    files are written by one background thread while the next chunk plays (the engine's top kernel releases the
+    GIL, and so do Arrow's encoders), so the Parquet writing hides behind the kernels."""
 
     name = "local"
 
@@ -126,9 +126,28 @@ class LocalBackend:
         self.threads = spec.threads
 
     def run(self, out: Path, tasks: Iterable[ChunkTask], runner: ChunkRunner) -> Iterator[ChunkTask]:
-        for task in tasks:
-            write_chunk(task.spec, out, task.entry, runner)
-            yield task
+        """Yield each task once its parts are written, in order. When a chunk fails or is interrupted (Ctrl-C
+        reaches the main thread, which plays), the chunk before it is still written and yielded first, so the
+        manifest records every part that was complete; the writer is always waited for."""
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="baofen-sim-parts") as writer:
+            pending: tuple[ChunkTask, Future] | None = None  # the chunk being written
+            try:
+                for task in tasks:
+                    played = played_chunk(task.spec, task.entry, runner)
+                    written = writer.submit(write_parts, task.spec, out, task.entry, played)
+                    if pending is not None:
+                        pending[1].result()
+                        yield pending[0]
+                    pending = (task, written)
+                if pending is not None:
+                    pending[1].result()
+                    yield pending[0]
+            except GeneratorExit:
+                raise
+            except BaseException:
+                if pending is not None and pending[1].exception() is None:
+                    yield pending[0]
+                raise
 
     def session(self) -> dict[str, Any]:
         return {"backend": self.name, "threads": self.threads}
@@ -378,6 +397,18 @@ def _differences(old: dict[str, Any], new: dict[str, Any], prefix: str = "") -> 
 def write_chunk(spec: RunSpec, out: Path, entry: ChunkEntry, run_chunk: ChunkRunner) -> None:
     """Play one chunk and write its part file(s); marks `entry` done with its time and each part's rows, size
     and SHA-256."""
+    write_parts(spec, out, entry, played_chunk(spec, entry, run_chunk))
+
+
+class PlayedChunk(NamedTuple):
+    """A chunk's engine output, checked, and the seconds its play took."""
+
+    result: ChunkResult
+    seconds: float
+
+
+def played_chunk(spec: RunSpec, entry: ChunkEntry, run_chunk: ChunkRunner) -> PlayedChunk:
+    """Play one chunk; SchemaError if its `hand` column is not the chunk's hands in order."""
     started = time.perf_counter()
     result = run_chunk(spec, entry.first_table, entry.n_tables)
     expected = np.repeat(np.arange(entry.first_hand, entry.first_hand + entry.hands), spec.rows_per_hand)
@@ -385,6 +416,14 @@ def write_chunk(spec: RunSpec, out: Path, entry: ChunkEntry, run_chunk: ChunkRun
     if hand is None or not np.array_equal(hand, expected):
         raise SchemaError(f"chunk at table {entry.first_table}: `hand` is not {entry.first_hand}.."
                           f"{entry.first_hand + entry.hands - 1} in order ({spec.rows_per_hand} row(s) each)")
+    return PlayedChunk(result, time.perf_counter() - started)
+
+
+def write_parts(spec: RunSpec, out: Path, entry: ChunkEntry, played: PlayedChunk) -> None:
+    """Write a played chunk's part file(s); marks `entry` done with its time (its play and its writing) and each
+    part's rows, size and SHA-256."""
+    started = time.perf_counter()
+    result = played.result
     hands = hands_to_arrow(result.hands, spec.num_players, game_of(spec.rules).rows())
     if entry.tricks_part:
         if result.tricks is None:
@@ -394,7 +433,7 @@ def write_chunk(spec: RunSpec, out: Path, entry: ChunkEntry, run_chunk: ChunkRun
         entry.tricks_rows, entry.tricks_sha256 = tricks.num_rows, file_sha256(out / entry.tricks_part)
     entry.bytes = write_part(hands, out / entry.part)
     entry.rows, entry.sha256 = hands.num_rows, file_sha256(out / entry.part)
-    entry.status, entry.seconds = DONE, round(time.perf_counter() - started, 4)
+    entry.status, entry.seconds = DONE, round(played.seconds + time.perf_counter() - started, 4)
 
 
 def set_threads(threads: int | None) -> None:
@@ -414,62 +453,3 @@ def default_out_dir(spec: RunSpec, root: str | Path = "runs") -> Path:
     policy = spec.policies[0] if len(set(spec.policies)) == 1 else "mixed"
     name = f"{spec.rules.name}-{policy}-n{spec.deals}-s{spec.seed}-{spec.spec_hash()[:8]}"
     return Path(root) / re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
-
-
-# ---- progress ----
-
-
-class HandsPerSecondColumn(ProgressColumn):
-    def render(self, task: Any) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:,.0f} hands/s" if speed else "- hands/s", style="progress.data.speed")
-
-
-@contextlib.contextmanager
-def progress_reporter(progress: bool | None, total: int, done: int,
-                      title: str = "simulate") -> Iterator[Callable[[int], None]]:
-    """A function advancing the progress shown by n hands: a rich bar on stderr (`progress` True, or None on
-    a terminal), one line on stderr every PROGRESS_LINE_SECONDS (None without a terminal), nothing (False)."""
-    if progress is None:
-        progress = True if sys.stderr.isatty() else None
-    if progress is False:
-        yield lambda n: None
-    elif progress is None:
-        yield ProgressLines(total, done, title).advance
-    else:
-        columns = (TextColumn(title), BarColumn(), MofNCompleteColumn(), HandsPerSecondColumn(),
-                   TextColumn("ETA"), TimeRemainingColumn())
-        with Progress(*columns, console=Console(stderr=True)) as bar:
-            task = bar.add_task("hands", total=total, completed=done)
-            yield lambda n: bar.advance(task, n)
-
-
-class ProgressLines:
-    """Progress for logs: `title: done/total hands (p%), rate hands/s, ETA h:mm:ss` on stderr, at most every
-    PROGRESS_LINE_SECONDS."""
-
-    def __init__(self, total: int, done: int, title: str, clock: Callable[[], float] = time.monotonic):
-        self.total, self.done, self.title, self.clock = total, done, title, clock
-        self.started = self.last = clock()
-        self.start_done = done
-
-    def advance(self, hands: int) -> None:
-        self.done += hands
-        now = self.clock()
-        if now - self.last >= PROGRESS_LINE_SECONDS:
-            self.last = now
-            print(self.line(now), file=sys.stderr, flush=True)
-
-    def line(self, now: float) -> str:
-        rate = (self.done - self.start_done) / max(now - self.started, 1e-9)
-        eta = duration_text((self.total - self.done) / rate) if rate > 0 else "-"
-        share = 100 * self.done / self.total if self.total else 100.0
-        return f"{self.title}: {self.done:,}/{self.total:,} hands ({share:.1f}%), {rate:,.0f} hands/s, ETA {eta}"
-
-
-def duration_text(seconds: float) -> str:
-    """`H:MM:SS`, with days in front past a day (`306d 11:44:37`)."""
-    days, rest = divmod(round(seconds), 86_400)
-    hours, rest = divmod(rest, 3600)
-    clock = f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
-    return f"{days}d {clock}" if days else clock

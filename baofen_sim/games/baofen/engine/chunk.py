@@ -26,7 +26,7 @@ from numba import config, prange
 from baofen_sim.codes import DECLARER_EACH, LEDGER_STATE_SIZE_BASE, LG_POT
 from baofen_sim.engine.tricks import copy_tricks, load_policies
 from baofen_sim.games.baofen.engine.hand import play_hand
-from baofen_sim.io.schema import TRICK_COLUMNS, ChunkResult, allocate
+from baofen_sim.io.schema import TRICK_COLUMNS, ChunkResult, allocate, contiguous_columns
 from baofen_sim.kernels.jit import njit
 from baofen_sim.kernels.ledger import ledger_start, settle_table_end
 from baofen_sim.materialize import kernel_inputs, max_auction_steps
@@ -107,11 +107,12 @@ def play_table_range(run, out, first_table, n_tables, first_row):
                 r += 1
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def play_tables(run, out, first_table, n_tables):
     """Tables first_table .. first_table + n_tables − 1 in blocks of about BLOCK_ROWS rows, one block per
     prange iteration; table i of the chunk writes rows from i × rows per table (only the run's last table
-    may be short, so rows stay dense)."""
+    may be short, so rows stay dense). It releases the GIL: the local backend writes the chunk before this one
+    in a background thread meanwhile (simulate.LocalBackend)."""
     rows_per_table = run.constants[0].hands_per_table * run.constants[0].rows_per_hand
     block = max(1, BLOCK_ROWS // rows_per_table)
     for b in prange((n_tables + block - 1) // block):
@@ -146,21 +147,21 @@ def play_chunk(spec: RunSpec, first_table: int, n_tables: int, tricks: bool = Fa
 
 def hand_arrays(spec: RunSpec, out: EngineOutput) -> dict[str, np.ndarray]:
     """The io.schema hand columns of a chunk's rows (`records.HAND_ROW_FIELDS`): a per-seat field once per
-    seat, `bids` cut to the rules' longest auction."""
+    seat, `bids` cut to the rules' longest auction (copied block by block, `io.schema.contiguous_columns`)."""
     rows = out.rows
-    arrays = {}
+    views = {}
     for name, _, shape, doc in HAND_ROW_FIELDS:
         if doc is None:
             continue
         values = rows[name]
         if shape == SEAT_SHAPE:
             for seat in range(spec.num_players):
-                arrays[f"{name}_{seat}"] = np.ascontiguousarray(values[:, seat])
+                views[f"{name}_{seat}"] = values[:, seat]
         elif shape:
-            arrays[name] = np.ascontiguousarray(values[:, :max_auction_steps(spec.rules)])
+            views[name] = values[:, :max_auction_steps(spec.rules)]
         else:
-            arrays[name] = np.ascontiguousarray(values)
-    return arrays
+            views[name] = values
+    return contiguous_columns(views)
 
 
 def trick_arrays(spec: RunSpec, out: EngineOutput) -> dict[str, np.ndarray]:

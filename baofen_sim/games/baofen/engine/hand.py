@@ -27,7 +27,7 @@ from baofen_sim.cards import LITTLE_JOKER, NUM_KINDS, NUM_RANKS
 from baofen_sim.codes import BID_PAD, CAT_ALL_PASS, DECLARER_BY_AUCTION, LG_POT, NO_SEAT, PASS, TRUMP_NOT_NAMED
 from baofen_sim.engine.tricks import play_tricks
 from baofen_sim.games.baofen.engine.auction import play_auction
-from baofen_sim.kernels.auction import auction_declarer, auction_target, cap_for_pairs, count_pairs, seat_cap
+from baofen_sim.kernels.auction import auction_declarer, auction_target, cap_for_pairs, count_pairs_bits, seat_cap
 from baofen_sim.kernels.bits import ONE, ZERO, trailing_zeros
 from baofen_sim.kernels.hands import counts_to_bits, hand_from_kinds, listed_to_bits
 from baofen_sim.kernels.jit import njit
@@ -35,7 +35,7 @@ from baofen_sim.kernels.ledger import ledger_zhujiao, settle_all_pass, settle_de
 from baofen_sim.kernels.rng import STREAM_SEAT_BASE, deal_hands, deal_pack, kind_counts, stream_key
 from baofen_sim.kernels.scoring import KIND_POINTS, score_hand
 from baofen_sim.policies.dispatch import bury_decision, trump_decision
-from baofen_sim.policies.features import eval_features, strength, weighted_evaluation
+from baofen_sim.policies.features import best_suit, eval_features_for_suit, strength_for_suit, weighted_evaluation
 from baofen_sim.records import MAX_BIDS
 
 # ---- small pieces --------------------------------------------------------------------------------------
@@ -62,13 +62,14 @@ def deal(hr, cs, sc, st, row):
     deal_pack(cs.seed, row.hand, sc.pack)
     sc.kitty_ge1, sc.kitty_eq2 = deal_hands(sc.pack, n, hr.hand_size, sc.deal_ge1, sc.deal_eq2)
     for seat in range(n):
-        counts = sc.counts[seat]
-        kind_counts(sc.deal_ge1[seat], sc.deal_eq2[seat], counts)
-        pairs = count_pairs(counts, hr.pairs_include_jokers != 0)
+        ge1, eq2 = sc.deal_ge1[seat], sc.deal_eq2[seat]
+        kind_counts(ge1, eq2, sc.counts[seat])
+        pairs = count_pairs_bits(eq2, hr.pairs_include_jokers != 0)
         sc.caps[seat] = cap_for_pairs(hr, pairs)
         row.pairs[seat] = pairs
-        row.strength[seat] = strength(sc.deal_ge1[seat], sc.deal_eq2[seat])
-        eval_features(sc.deal_ge1[seat], sc.deal_eq2[seat], sc.eval_features)
+        best = best_suit(ge1, eq2)  # strength and evaluation share it
+        row.strength[seat] = strength_for_suit(ge1, eq2, best)
+        eval_features_for_suit(ge1, eq2, best, sc.eval_features)
         row.evaluation[seat] = weighted_evaluation(cs.evaluation_params, sc.eval_features)
         row.policy[seat] = st.policy_ids[seat]
 
