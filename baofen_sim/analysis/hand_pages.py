@@ -38,7 +38,6 @@ from baofen_sim.io.records import load_record
 from baofen_sim.policies import select_policies
 from baofen_sim.runs.runspec import RunSpec
 
-PAGES_LIMIT = 50  # `hands`: hands shown and pages written unless --limit says otherwise
 PROGRESS_EVERY_S = 2.0
 Key = tuple[int, int | None]  # (hand, the forced declarer in a run of declarer = each, else None)
 
@@ -123,7 +122,7 @@ class Selection:
                                                                            strict=True)]
 
 
-def select_hands(out: Path, where: str, limit: int = PAGES_LIMIT) -> Selection:
+def select_hands(out: Path, where: str, limit: int) -> Selection:
     """The hands of the run in `out` whose row matches `where`, a SQL expression over its hand columns as Polars
     reads one (`category = 'quanji'`, `cap_limited`, `overcalls > 0 AND NOT declarer_won`). ReportError (one line)
     for a filter Polars cannot read, a column the run does not have (naming the nearest ones) or one of another

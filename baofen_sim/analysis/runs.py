@@ -36,6 +36,7 @@ import polars as pl
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from baofen_sim.analysis.errors import ReportError
 from baofen_sim.analysis.run_status import reader_status
 from baofen_sim.analysis.stats import mean_summary
 from baofen_sim.games import Game, default_game, for_trump_selection
@@ -56,11 +57,6 @@ REPLAY_HINT = "rerun the simulate (or sweep) command to play its chunk again"
 
 SWEEP_FORMAT = "baofen-sim-sweep"
 EACH = "each"  # spec `declarer` / `target`: every deal played once per seat (or target)
-
-
-class ReportError(Exception):
-    """An analysis that cannot be made: no such OUT, no part files, an unknown column, runs not on the same
-    deals, too many groups."""
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,6 @@ from typing import Annotated
 
 import typer
 
-from baofen_sim.analysis.runs import output_game
 from baofen_sim.cli.app import app
 from baofen_sim.cli.options import ByOption, JsonOption, print_data
 from baofen_sim.games import GameFeatureError, ReportRequest
@@ -54,6 +53,8 @@ def report_command(
 
     Example: baofen-sim report runs/bf-1m --by zhujiao --by declarer_strength --plot by-target.png
     """
+    from baofen_sim.analysis.runs import output_game  # Polars loads only for the commands that read runs
+
     game, is_sweep = output_game(out)
     if html is not None:
         from baofen_sim.analysis.report_html import check_writable
@@ -89,6 +90,8 @@ def compare_command(
 
     Example: baofen-sim compare runs/cap150 runs/cap200 --by declarer_strength
     """
+    from baofen_sim.analysis.runs import output_game
+
     game, _ = output_game(first)
     other, _ = output_game(second)
     if other != game:

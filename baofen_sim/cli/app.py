@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from baofen_sim.analysis.runs import ReportError
+from baofen_sim.analysis.errors import ReportError
 from baofen_sim.cards import CardError
 from baofen_sim.crash import INTERRUPTED_EXIT, report_internal_error
 from baofen_sim.games import GameFeatureError

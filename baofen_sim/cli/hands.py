@@ -10,25 +10,12 @@ from typing import Annotated
 
 import typer
 
-from baofen_sim.analysis.hand_pages import (
-    PAGES_LIMIT,
-    check_pages_target,
-    record_file,
-    run_model,
-    run_record,
-    select_hands,
-    selection_lines,
-    view_name,
-    write_hand_pages,
-    write_text_atomically,
-)
-from baofen_sim.analysis.html.hand_model import view_model
-from baofen_sim.analysis.html.view import render_view
 from baofen_sim.cli.app import app
 from baofen_sim.cli.options import note
 from baofen_sim.io.record_fields import RecordError
 from baofen_sim.runs.runspec import RunSpecError
 
+PAGES_LIMIT = 50  # hands shown and pages written unless --limit says otherwise
 EXIT_ILLEGAL = 1  # as `judge`: the record has an illegal step (the page shows the steps before it)
 
 
@@ -56,6 +43,11 @@ def view_command(
 
     Example: baofen-sim view runs/bf-20k --hand 42 --out hand42.html
     """
+    # here, not at the top: Polars and the page code load only for the commands that draw pages
+    from baofen_sim.analysis.hand_pages import record_file, run_model, run_record, view_name, write_text_atomically
+    from baofen_sim.analysis.html.hand_model import view_model
+    from baofen_sim.analysis.html.view import render_view
+
     if target.is_dir():
         if hand is None:
             raise RunSpecError(f"{target} is a run: give --hand K")
@@ -102,6 +94,9 @@ def hands_command(
 
     Example: baofen-sim hands runs/bf-20k --where "category = 'banji' AND declarer_won" --html runs/bf-20k/banji.html
     """
+    # here, not at the top: Polars and the page code load only for the commands that draw pages
+    from baofen_sim.analysis.hand_pages import check_pages_target, select_hands, selection_lines, write_hand_pages
+
     if html_file is not None:
         check_pages_target(html_file)  # before anything is printed: a bad --html is the one line there is
     selection = select_hands(out, where, limit)
