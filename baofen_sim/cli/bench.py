@@ -22,7 +22,9 @@ def bench_command(
         "results/BENCHMARKS.md"),
 ) -> None:
     """Measure hands/s (random and heuristic, 1 and 2 threads), cold compile and warm start, Parquet size
-    and peak memory, and the reference engine on the same hands; append the table to results/BENCHMARKS.md.
+    and peak memory, the reference engine on the same hands, and the whole simulate command end to end; every
+    1-thread rate also as a ratio to the deal yardstick (a bare one-thread Numba deal loop, so that figures of two
+    machines compare); append the table to results/BENCHMARKS.md.
 
     Example: baofen-sim bench --hands 200000
     """

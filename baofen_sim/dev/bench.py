@@ -30,7 +30,7 @@ BENCHED = tuple((label, policy, files, next(iter(game.hook("presets")))) for gam
 THREADS = (1, 2)
 WARM_TABLES = 64
 
-# The deal yardstick (`tools.yardstick.deal_yardstick`): deals/s of a bare one-thread Numba loop over the engine's
+# The deal yardstick (`dev.yardstick.deal_yardstick`): deals/s of a bare one-thread Numba loop over the engine's
 # own deal, best of YARDSTICK_REPEATS loops of YARDSTICK_DEALS in a fresh process (compiled first, not timed).
 YARDSTICK_DEALS = 2_000_000
 YARDSTICK_REPEATS = 5
@@ -389,7 +389,7 @@ def markdown(figures: dict, config: BenchConfig, command: str) -> str:
 
 def yardstick_summary(deals_per_s: list[float]) -> str:
     """The yardstick line of an entry: its best rate (the one every ratio is read against) and every measurement."""
-    return (f"deal yardstick (`tools.yardstick`: a bare one-thread Numba loop dealing 4 × 25 + 8 cards into bitboards "
+    return (f"deal yardstick (`dev.yardstick`: a bare one-thread Numba loop dealing 4 × 25 + 8 cards into bitboards "
             f"with the engine's splitmix64 deal): {max(deals_per_s):,.0f} deals/s, the best of {len(deals_per_s)} "
             f"fresh processes in this run ({', '.join(f'{x:,.0f}' for x in deals_per_s)}); every ratio is read "
             "against it")

@@ -1,5 +1,5 @@
 """The deal yardstick (issue 37.9): what one core of this machine does on the project's simplest kernel, the
-measure that the bench's rates are read against (`tools.bench`: "1/23.4 of the yardstick"), so that figures from
+measure that the bench's rates are read against (`dev.bench`: "1/23.4 of the yardstick"), so that figures from
 different machines compare.
 
 It is a bare Numba loop on one thread dealing hands 0 .. n − 1 of a seed with the engine's own deal, nothing else:
