@@ -319,6 +319,7 @@ def test_each_page_opens_with_its_plot_and_an_example_hand_opens_from_its_link(p
     anchor = href[1:]
     assert page.eval_on_selector(f"#{anchor}", "d => d.open") is False
     page.get_by_role("link", name=text).click()
+    page.wait_for_function(f"document.getElementById({anchor!r}).open")  # the link's hash change opens it
     assert page.eval_on_selector(f"#{anchor}", "d => d.open") is True
     model = examples(page_html)[anchor][1]
     assert page.eval_on_selector(f"#{anchor} iframe.hand-view", "f => f.srcdoc") == render_view(model)
