@@ -89,6 +89,7 @@ rules_app = typer.Typer(
 )
 app.add_typer(rules_app, name="rules")
 
+
 def package_version() -> str:
     try:
         return importlib.metadata.version("baofen-sim")
@@ -109,7 +110,6 @@ def root(
     ] = False,
 ) -> None:
     pass
-
 
 
 def main() -> None:

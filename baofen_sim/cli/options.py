@@ -92,7 +92,6 @@ def rules_given(spec: str, overrides: list[str] | None = None) -> str:
     return shlex.join([spec, *(word for item in overrides or [] for word in ("--set", item))])
 
 
-
 def note(line: str) -> None:
     """A line on stderr (progress, notes)."""
     typer.echo(line, err=True)

@@ -65,7 +65,6 @@ def tune_play_command(
     typer.echo(f"{len(tuning.rounds)} round(s); parameter files in {out}")
 
 
-
 def register_game_commands() -> None:
     """Add each game's own commands (its `commands` hook), in the registry's order."""
     for game in GAMES:

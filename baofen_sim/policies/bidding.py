@@ -49,6 +49,8 @@ from baofen_sim.policies.registry import (
 HEURISTIC_BASE_BID = 85  # the bid a strength of exactly open_threshold is worth
 TABLE_OPEN_BIDS = (85, 90, 95)  # the table's opening columns (open85_p, open90_p, open95_p)
 BID_STEP = 5  # points per step of the heuristic's limit
+
+
 @njit(cache=True)
 def random_bid(params, legal, n_legal, rng_state):
     """Pass with weight `pass_weight` against 1 per legal bid, else a uniform legal bid (module docstring)."""

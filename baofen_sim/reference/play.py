@@ -146,7 +146,6 @@ class TrickHand:
             events += self._end_hand()
         return events
 
-
     def legal_plays(self, include_throws: bool = False) -> Iterator[list[int]]:
         """Every legal play for the player to act. Leads: every single, pair, tractor (and sub-run),
         eight of a kind, and with `include_throws` every multi-unit subset of one suit (exponential).

@@ -31,10 +31,9 @@ from baofen_sim.games.baofen.record import position_to_json, record_to_json
 from baofen_sim.io.manifest import run_spec_of
 from baofen_sim.io.record_fields import record_rules
 from baofen_sim.materialize import kernel_inputs
+from baofen_sim.runs.replays import Key
 from baofen_sim.runs.runspec import EACH, RunSpec, RunSpecError
 from baofen_sim.tables import bits_to_kinds
-
-Key = tuple[int, int | None]  # a hand of the run and its forced declarer (None: none)
 
 
 @dataclass(frozen=True)

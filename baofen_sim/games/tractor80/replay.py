@@ -25,10 +25,9 @@ from baofen_sim.games.tractor80.reference.result import team_of
 from baofen_sim.io.record_fields import record_rules
 from baofen_sim.io.records import parse_record
 from baofen_sim.reference.judge import JudgeReport, format_event, judge
+from baofen_sim.runs.replays import Key, records_of_hands
 from baofen_sim.runs.runspec import RunSpec, RunSpecError
 from baofen_sim.tables import bits_to_kinds
-
-Key = tuple[int, int | None]  # a hand of the run and its forced declarer (None: none)
 
 
 def _names(kinds) -> list[str]:
@@ -122,17 +121,7 @@ def describe80(hand: int, row: Any, record: dict[str, Any]) -> list[str]:
 def replayed_records80(spec: RunSpec, keys: list[Key]) -> dict[Key, dict[str, Any]]:
     """The game records of the hands `keys` (hand, None: no forced declarer) of the run `spec`, their tables replayed
     together, a span of consecutive tables at a time."""
-    for hand, declarer in keys:
-        spec.require_hand(hand)
-        if declarer is not None:
-            raise RunSpecError("--declarer: a run of this game has no forced declarer")
-    wanted = set(keys)
-    found = {}
-    for first, n in spec.table_spans(hand for hand, _ in wanted):
-        for row, record in replayed_hands80(spec, first, n):
-            if (int(row.hand), None) in wanted:
-                found[(int(row.hand), None)] = record
-    return {key: found[key] for key in keys}
+    return records_of_hands(spec, keys, replayed_hands80)
 
 
 def replay_lines(spec: RunSpec, out_dir: Path, hand: int, declarer: int | None, as_record: bool) -> list[str]:
@@ -141,6 +130,8 @@ def replay_lines(spec: RunSpec, out_dir: Path, hand: int, declarer: int | None, 
         raise RunSpecError("--declarer: an 80分 run has no forced declarer")
     row, record = replay80(spec, hand)
     return [json.dumps(record, ensure_ascii=False)] if as_record else describe80(hand, row, record)
+
+
 DEFENDERS80 = "抓分方"
 
 

@@ -105,8 +105,6 @@ def _games(hands: pl.DataFrame) -> dict[str, Any]:
     return out
 
 
-
-
 def print_tractor80_report(report: Report80, console: Console) -> None:
     """The report as text on `console`: one line per number, CIs in brackets."""
 

@@ -25,10 +25,9 @@ from baofen_sim.games.zhaopengyou.engine.records import DEALT, NUM_SEATS
 from baofen_sim.io.record_fields import record_rules
 from baofen_sim.io.records import parse_record
 from baofen_sim.reference.judge import JudgeReport, format_event, judge
+from baofen_sim.runs.replays import Key, records_of_hands
 from baofen_sim.runs.runspec import RunSpec, RunSpecError
 from baofen_sim.tables import bits_to_kinds
-
-Key = tuple[int, int | None]  # a hand of the run and its forced declarer (None: none)
 
 
 def _names(kinds) -> list[str]:
@@ -125,17 +124,7 @@ def describe_zpy(hand: int, row: Any, record: dict[str, Any]) -> list[str]:
 def replayed_records_zpy(spec: RunSpec, keys: list[Key]) -> dict[Key, dict[str, Any]]:
     """The game records of the hands `keys` (hand, None: no forced declarer) of the run `spec`, their tables replayed
     together, a span of consecutive tables at a time."""
-    for hand, declarer in keys:
-        spec.require_hand(hand)
-        if declarer is not None:
-            raise RunSpecError("--declarer: a run of this game has no forced declarer")
-    wanted = set(keys)
-    found = {}
-    for first, n in spec.table_spans(hand for hand, _ in wanted):
-        for row, record in replayed_hands_zpy(spec, first, n):
-            if (int(row.hand), None) in wanted:
-                found[(int(row.hand), None)] = record
-    return {key: found[key] for key in keys}
+    return records_of_hands(spec, keys, replayed_hands_zpy)
 
 
 def replay_lines(spec: RunSpec, out_dir: Path, hand: int, declarer: int | None, as_record: bool) -> list[str]:
@@ -144,6 +133,8 @@ def replay_lines(spec: RunSpec, out_dir: Path, hand: int, declarer: int | None, 
         raise RunSpecError("--declarer: a 找朋友 run has no forced declarer")
     row, record = replay_zpy(spec, hand)
     return [json.dumps(record, ensure_ascii=False)] if as_record else describe_zpy(hand, row, record)
+
+
 DEFENDERS_ZPY = "defenders"
 
 

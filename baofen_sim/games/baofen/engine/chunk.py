@@ -47,6 +47,7 @@ BLOCK_ROWS = 64  # rows per prange iteration at least: the per-table set-up serv
 
 _TRICK_FIELDS = ("trick", "leader", "winner", "points", "cards", "lead_kind", "throw_failed", "ruffed")
 
+
 class EngineOutput(NamedTuple):
     """Where a chunk goes; row r is hand r of the chunk (with declarer = each: hand r // N, declarer r % N)."""
 

@@ -182,6 +182,7 @@ def _settlement_table(m: dict[str, Any], unit: str) -> Table:
     settle, all_pass = m["mean_settlement"], m["all_pass"]["count"]
     table = Table("who", unit, "mean settlement", "95% CI", "= stakes", "+ 水草",
                   title="mean settlement per hand (roles: declared hands)")
+
     def pick(values: dict[str, Any] | None, key: str, seat: int | None) -> Any:
         return None if values is None else values.get(key) if seat is None else values[key][seat]
 

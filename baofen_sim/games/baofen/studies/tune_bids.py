@@ -260,7 +260,6 @@ def _summary(data: EachData, config: TuneBidsConfig, search: Search, baseline: E
                         "--param SEAT=FILE, or copy over baofen_sim/policies/params/default-bids.toml to ship it"]}
 
 
-
 # ----- validation by ordinary simulation ----------------------------------------------------------------------
 
 
