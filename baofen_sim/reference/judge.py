@@ -21,7 +21,7 @@ class JudgeReport:
     events: list[dict[str, Any]]
     legal: bool
     hand: TrickHand  # the game's reference hand where judging stopped
-    game: Game | None = None
+    game: Game
 
     @property
     def exit_code(self) -> int:
@@ -39,7 +39,7 @@ def judge(record: Any) -> JudgeReport:
     return JudgeReport(*game.hook("judge")(record), game=game)
 
 
-def format_event(event: dict[str, Any], game: Game | None = None) -> str:
+def format_event(event: dict[str, Any], game: Game) -> str:
     """One human-readable line for an event of a record of `game` (its result line is the game's)."""
     kind = event["event"]
     if not event.get("legal", True):

@@ -1,19 +1,16 @@
-"""The whole-hand engine (DESIGN.md §1, §2), in the order a hand is played:
+"""Baofen's whole-hand engine (DESIGN.md §1, §2), in the order a hand is played:
 
 - `auction.py`: the auction, each seat's bid policy over `kernels.auction`;
-- `hand.py`: one hand strung together — deal, auction, kitty and bury, trump, tricks, scoring
-  (`kernels.scoring`) and the table ledger (`kernels.ledger`);
-- `tricks.py`: the play of the tricks (leads, throws and their penalties, follows, winners);
+- `hand.py`: one hand strung together — deal, auction, kitty and bury, trump, tricks (the shared
+  `baofen_sim.engine.tricks`), scoring (`kernels.scoring`) and the table ledger (`kernels.ledger`);
 - `chunk.py`: whole tables in parallel (Numba prange) — `run_chunk(spec, first_table, n_tables) ->
-  io.schema.ChunkResult`, the hand columns in hand order and, with spec.tricks, one row per trick;
-- `record.py`: replay — `replay_hand(spec, hand) -> dict`, a hand's game record (DESIGN.md §8) that
-  `baofen-sim judge` accepts.
+  io.schema.ChunkResult`, the hand columns in hand order and, with spec.tricks, one row per trick.
 
-Its inputs come from one materialize step (`baofen_sim.materialize`); kernels never see a RuleSet.
+Replay (a hand's game record, DESIGN.md §8) is the game's `replay.py`. Its inputs come from one materialize step
+(`baofen_sim.materialize`); kernels never see a RuleSet.
 
-`run_chunk` and `replay_hand` are imported on first use: importing one module of the package (a plug-in importing
-an 80分 kernel such as `games.tractor80.engine.declaring`) must not build the engine, whose dispatchers import the
-plug-ins (`policies.dispatch`).
+`run_chunk` and `replay_hand` are imported on first use: importing one module of the package must not build the
+engine, whose dispatchers import the plug-ins (`policies.dispatch`).
 """
 
 from __future__ import annotations
