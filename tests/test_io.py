@@ -12,7 +12,6 @@ import pyarrow.parquet as pq
 import pytest
 
 from baofen_sim.codes import CAT_ALL_PASS, CAT_QUANJI
-from baofen_sim.io import parquet as parquet_io
 from baofen_sim.io.manifest import (
     CHECKPOINT_SECONDS,
     DONE,
@@ -249,7 +248,7 @@ def test_an_interrupted_write_leaves_neither_temp_file_nor_part(tmp_path, monkey
         sink.write(b"PAR1 half a file")
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(parquet_io.pq, "write_table", interrupted)
+    monkeypatch.setattr(pq, "write_table", interrupted)  # write_part imports pyarrow.parquet lazily
     with pytest.raises(KeyboardInterrupt):
         write_part(hands_to_arrow(small_hands()), tmp_path / part_name(0))
     assert list(tmp_path.iterdir()) == []

@@ -14,6 +14,8 @@ may take many values (`strength_*`, `evaluation_*`) use BYTE_STREAM_SPLIT (conti
 before falling back to plain: 4.7 → 3.3 B/hand, and its four columns write 4.6x faster, 12.5 → 2.7 ms a chunk);
 everything else keeps dictionary + RLE, best for the few distinct values of scores, seats and settlements.
 Higher zstd levels saved ~2% and wrote ~20% slower.
+
+pyarrow is imported where it is used: a `simulate` plays its first chunk while its writer thread loads it.
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ import hashlib
 import os
 import uuid
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pyarrow as pa
-import pyarrow.parquet as pq
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 PART_GLOB = "part-*.parquet"
 HANDS_DIR = "hands"  # OUT/hands/part-*.parquet: one row per hand (DESIGN.md §7)
@@ -69,6 +72,8 @@ def write_part(table: pa.Table, path: str | Path) -> int:
 
     On any exception, KeyboardInterrupt included, the temp file is removed and `path` is untouched.
     """
+    import pyarrow.parquet as pq
+
     path = Path(path)
     tmp = unique_temp_path(path)
     encodings = column_encodings(table.schema)
@@ -104,6 +109,8 @@ def file_sha256(path: str | Path) -> str:
 
 def _leaf(field: pa.Field) -> str:
     """The Parquet column path of a top-level field (a list's values live in `NAME.list.element`)."""
+    import pyarrow as pa
+
     return f"{field.name}.list.element" if pa.types.is_list(field.type) else field.name
 
 

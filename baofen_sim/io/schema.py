@@ -10,17 +10,22 @@ module is the only place that turns them into Arrow, at the I/O edge:
   trump, points and result mean nothing there.
 
 Per-seat columns (`settle_0` ...) come in one copy per player of the rule set.
+
+pyarrow is imported where it is used: a `simulate` plays its first chunk while its writer thread loads it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pyarrow as pa
 
 from baofen_sim.codes import BID_PAD, LEAD_KIND_LABELS
 from baofen_sim.records import SEAT_SHAPE
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 
 class SchemaError(ValueError):
@@ -40,6 +45,8 @@ class Column:
 
     @property
     def arrow_type(self) -> pa.DataType:
+        import pyarrow as pa
+
         if self.labels is not None:
             return pa.dictionary(pa.int8(), pa.string())
         value_type = pa.from_numpy_dtype(np.dtype(self.dtype))
@@ -102,13 +109,17 @@ TRICK_COLUMNS: tuple[Column, ...] = (
 def arrow_schema(columns: tuple[Column, ...]) -> pa.Schema:
     """The Arrow schema of a table; each field carries its description (`description` field metadata), so
     the Parquet files document their columns."""
+    import pyarrow as pa
+
     return pa.schema([pa.field(c.name, c.arrow_type, nullable=True, metadata={"description": c.doc})
                       for c in columns])
 
 
 @dataclass(frozen=True, slots=True)
 class ChunkResult:
-    """What the engine returns for one chunk: numpy columns in hand order (tricks: in (hand, trick) order)."""
+    """What the engine returns for one chunk: numpy columns in hand order (tricks: in (hand, trick) order). A
+    column may be a strided view of the engine's records (a game's `run_chunk(..., copy=False)`); `to_arrow`
+    copies such columns (`contiguous_columns`)."""
 
     hands: dict[str, np.ndarray]
     tricks: dict[str, np.ndarray] | None = None
@@ -128,20 +139,24 @@ def allocate(columns: tuple[Column, ...], n_rows: int, max_bids: int = 0) -> dic
     return arrays
 
 
-COPY_BLOCK_ROWS = 2048  # rows per pass of `contiguous_columns`: ~640 KB of Baofen hand records, cached for every column
+COPY_BLOCK_ROWS = 4096  # rows per pass of `contiguous_columns`: ~1.3 MB of Baofen hand records, cached for every column
 
 
-def contiguous_columns(views: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
-    """Contiguous copies of strided column views of one record array (`rows["settle"][:, 0]` ...), all of equal
-    length. They are copied COPY_BLOCK_ROWS rows at a time, every column in each block: a column at a time would
-    read the whole record array once per column (~50 passes over 20 MB a chunk, 4x slower)."""
-    columns = {name: np.empty(view.shape, dtype=view.dtype) for name, view in views.items()}
-    n_rows = len(next(iter(views.values()))) if views else 0
+def contiguous_columns(columns: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The columns, each strided view (of one record array, `rows["settle"][:, 0]` ..., all of equal length)
+    replaced by a contiguous copy. The views are copied COPY_BLOCK_ROWS rows at a time, every view in each
+    block: a view at a time would read the whole record array once per column (~50 passes over 20 MB a chunk,
+    4x slower)."""
+    views = {name: array for name, array in columns.items() if not array.flags.c_contiguous}
+    if not views:
+        return columns
+    copies = {name: np.empty(view.shape, dtype=view.dtype) for name, view in views.items()}
+    n_rows = len(next(iter(views.values())))
     for start in range(0, n_rows, COPY_BLOCK_ROWS):
         block = slice(start, start + COPY_BLOCK_ROWS)
         for name, view in views.items():
-            columns[name][block] = view[block]
-    return columns
+            copies[name][block] = view[block]
+    return {name: copies.get(name, array) for name, array in columns.items()}
 
 
 # ---- numpy → Arrow ----
@@ -149,7 +164,10 @@ def contiguous_columns(views: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
 
 def to_arrow(arrays: dict[str, np.ndarray], columns: tuple[Column, ...]) -> pa.Table:
     """The Arrow table for numpy `arrays` (exactly `columns`, right dtypes, equal lengths) or SchemaError."""
+    import pyarrow as pa
+
     _check_names(arrays, columns)
+    arrays = contiguous_columns(arrays)
     n_rows = len(arrays[columns[0].name])
     undeclared = arrays["declarer"] < 0 if any(c.declared_only for c in columns) else None
     out = []
@@ -184,6 +202,8 @@ def _check_names(arrays: dict[str, np.ndarray], columns: tuple[Column, ...]) -> 
 
 
 def _convert(c: Column, values: np.ndarray, mask: np.ndarray | None) -> pa.Array:
+    import pyarrow as pa
+
     if c.padded_list:
         return _padded_to_list(c.name, values)
     if c.labels is not None:
@@ -198,6 +218,8 @@ def _convert(c: Column, values: np.ndarray, mask: np.ndarray | None) -> pa.Array
 
 def _padded_to_list(name: str, values: np.ndarray) -> pa.Array:
     """list<...> from a 2-D array whose rows are values then BID_PAD to the right."""
+    import pyarrow as pa
+
     present = values != BID_PAD
     if values.shape[1] > 1 and (present[:, 1:] & ~present[:, :-1]).any():
         raise SchemaError(f"column {name}: a value follows the -1 padding")
