@@ -57,11 +57,12 @@ END_TO_END_WARM_DEALS = 1000
 _THROUGHPUT = """
 import json, time, numba
 numba.set_num_threads({threads})
+from baofen_sim.games import game_of
 from baofen_sim.policies.selection import parse_policy_options
 from baofen_sim.rules import load_rules
 from baofen_sim.runs.runspec import RunSpec
-from baofen_sim.runs.simulate import engine_run_chunk as run_chunk
 rules = load_rules({rules!r})
+run_chunk = game_of(rules).run_chunk  # the hand columns copied out of the engine's rows, as a study gets them
 policies, params = parse_policy_options(["{policy}"], {files!r}, rules.num_players)
 spec = RunSpec(rules=rules, policies=policies, params=params, deals={hands}, seed=1, threads={threads})
 run_chunk(spec, 0, {warm})

@@ -74,7 +74,7 @@ class Hooks:
     option_texts: str  # {option: rules.option_texts.OptionText}: `rules explain` of each of its options
     text: str  # rules.shared_texts.GameText: its game as a player reads it (`rules explain PRESET`)
     # the engine (DESIGN.md §1)
-    run_chunk: str  # (RunSpec, first_table, n_tables) -> io.schema.ChunkResult
+    run_chunk: str  # (RunSpec, first_table, n_tables, copy) -> io.schema.ChunkResult
     top_kernel: str  # the parallel kernel under run_chunk (its cache says whether the engine is compiled)
     top_kernel_args: str  # (RunSpec of one hand) -> the top kernel's arguments (the compile plan's types)
     rows: str  # io.schema.RowLayout: its hand columns
@@ -147,9 +147,10 @@ class Game:
 
     # ---- the engine ----
 
-    def run_chunk(self, spec: Any, first_table: int, n_tables: int) -> Any:
-        """Play tables first_table .. first_table + n_tables − 1 of the run: an io.schema.ChunkResult."""
-        return self.hook("run_chunk")(spec, first_table, n_tables)
+    def run_chunk(self, spec: Any, first_table: int, n_tables: int, copy: bool = True) -> Any:
+        """Play tables first_table .. first_table + n_tables − 1 of the run: an io.schema.ChunkResult, whose hand
+        columns are strided views of the engine's rows with `copy=False` (for a writer that copies them)."""
+        return self.hook("run_chunk")(spec, first_table, n_tables, copy)
 
     def top_kernel(self) -> Any:
         return self.hook("top_kernel")

@@ -146,9 +146,10 @@ def play_chunk(spec: RunSpec, first_table: int, n_tables: int, tricks: bool = Fa
     return out
 
 
-def hand_arrays(spec: RunSpec, out: EngineOutput) -> dict[str, np.ndarray]:
+def hand_arrays(spec: RunSpec, out: EngineOutput, copy: bool = True) -> dict[str, np.ndarray]:
     """The io.schema hand columns of a chunk's rows (`records.HAND_ROW_FIELDS`): a per-seat field once per
-    seat, `bids` cut to the rules' longest auction (copied block by block, `io.schema.contiguous_columns`)."""
+    seat, `bids` cut to the rules' longest auction; copied block by block (`io.schema.contiguous_columns`), or with
+    `copy=False` strided views of the rows."""
     rows = out.rows
     views = {}
     for name, _, shape, doc in HAND_ROW_FIELDS:
@@ -162,7 +163,7 @@ def hand_arrays(spec: RunSpec, out: EngineOutput) -> dict[str, np.ndarray]:
             views[name] = values[:, :max_auction_steps(spec.rules)]
         else:
             views[name] = values
-    return contiguous_columns(views)
+    return contiguous_columns(views) if copy else views
 
 
 def trick_arrays(spec: RunSpec, out: EngineOutput) -> dict[str, np.ndarray]:
@@ -184,9 +185,10 @@ def top_kernel_args(spec: RunSpec) -> tuple:
     return kernel_inputs(spec, None, False, False), engine_output(spec, 1), 0, 1
 
 
-def run_chunk(spec: RunSpec, first_table: int, n_tables: int) -> ChunkResult:
+def run_chunk(spec: RunSpec, first_table: int, n_tables: int, copy: bool = True) -> ChunkResult:
     """Play tables first_table .. first_table + n_tables − 1 of `spec` (DESIGN.md §1): the hand columns in
-    hand order and, when spec.tricks, the trick columns in (hand, trick) order."""
+    hand order (`copy=False`: views of the engine's rows, which the writer copies) and, when spec.tricks, the
+    trick columns in (hand, trick) order."""
     out = play_chunk(spec, first_table, n_tables, tricks=spec.tricks)
     tricks = trick_arrays(spec, out) if spec.tricks else None
-    return ChunkResult(hand_arrays(spec, out), tricks)
+    return ChunkResult(hand_arrays(spec, out, copy), tricks)

@@ -27,7 +27,7 @@ from baofen_sim.games.tractor80.engine.records import (
     TABLE80_SCRATCH_DTYPE,
     TEAM_SHAPE,
 )
-from baofen_sim.io.schema import ChunkResult, RowLayout
+from baofen_sim.io.schema import ChunkResult, RowLayout, contiguous_columns
 from baofen_sim.kernels.jit import njit
 from baofen_sim.policies.sampler.entry import link_play
 from baofen_sim.records import PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
@@ -122,24 +122,26 @@ def top_kernel_args80(spec: RunSpec) -> tuple:
     return tractor80_inputs(spec), tractor80_output(1), 0, 1
 
 
-def hand_arrays80(spec: RunSpec, rows: np.ndarray) -> dict[str, np.ndarray]:
+def hand_arrays80(spec: RunSpec, rows: np.ndarray, copy: bool = True) -> dict[str, np.ndarray]:
     """The hand columns of a chunk's rows (`TRACTOR80_ROWS`): a per-seat field once per seat, a per-team field once
-    per team; the trump as its label's index."""
+    per team; the trump as its label's index. Copied block by block (`io.schema.contiguous_columns`), or with
+    `copy=False` strided views of the rows."""
     arrays = {}
     for name, _, shape, doc in HAND80_ROW_FIELDS:
         if doc is None:
             continue
         values = rows[name]
         if shape == SEAT_SHAPE:
-            arrays.update({f"{name}_{seat}": np.ascontiguousarray(values[:, seat]) for seat in range(spec.num_players)})
+            arrays.update({f"{name}_{seat}": values[:, seat] for seat in range(spec.num_players)})
         elif shape == TEAM_SHAPE:
-            arrays.update({f"{name}_{team}": np.ascontiguousarray(values[:, team]) for team in range(NUM_TEAMS)})
+            arrays.update({f"{name}_{team}": values[:, team] for team in range(NUM_TEAMS)})
         else:
-            arrays[name] = np.ascontiguousarray(values)
+            arrays[name] = values
     arrays["trump"] = np.where(arrays["trump"] < 0, TRUMP_SLOTS - 1, arrays["trump"]).astype(arrays["trump"].dtype)
-    return arrays
+    return contiguous_columns(arrays) if copy else arrays
 
 
-def run_chunk80(spec: RunSpec, first_table: int, n_tables: int) -> ChunkResult:
-    """Play tables first_table .. first_table + n_tables − 1 of an 80分 `spec`: the hand columns in hand order."""
-    return ChunkResult(hand_arrays80(spec, play_chunk80(spec, first_table, n_tables).rows))
+def run_chunk80(spec: RunSpec, first_table: int, n_tables: int, copy: bool = True) -> ChunkResult:
+    """Play tables first_table .. first_table + n_tables − 1 of an 80分 `spec`: the hand columns in hand order
+    (`copy=False`: views of the engine's rows, which the writer copies)."""
+    return ChunkResult(hand_arrays80(spec, play_chunk80(spec, first_table, n_tables).rows, copy))

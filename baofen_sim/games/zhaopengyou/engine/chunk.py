@@ -26,7 +26,7 @@ from baofen_sim.games.zhaopengyou.engine.records import (
     ZPY_ROW_FIELDS,
     ZPY_SCRATCH_DTYPE,
 )
-from baofen_sim.io.schema import ChunkResult, RowLayout
+from baofen_sim.io.schema import ChunkResult, RowLayout, contiguous_columns
 from baofen_sim.kernels.jit import njit
 from baofen_sim.policies.sampler.entry import link_play
 from baofen_sim.records import PLAY_STATE_DTYPE, PLAY_VIEW_DTYPE
@@ -101,20 +101,22 @@ def top_kernel_args_zpy(spec: RunSpec) -> tuple:
     return zpy_inputs(spec), zpy_output(1), 0, 1
 
 
-def hand_arrays_zpy(spec: RunSpec, rows: np.ndarray) -> dict[str, np.ndarray]:
-    """The hand columns of a chunk's rows (`ZPY_ROWS`): a per-seat field once per seat."""
+def hand_arrays_zpy(spec: RunSpec, rows: np.ndarray, copy: bool = True) -> dict[str, np.ndarray]:
+    """The hand columns of a chunk's rows (`ZPY_ROWS`): a per-seat field once per seat; copied block by block
+    (`io.schema.contiguous_columns`), or with `copy=False` strided views of the rows."""
     arrays = {}
     for name, _, shape, doc in ZPY_ROW_FIELDS:
         if doc is None:
             continue
         values = rows[name]
         if shape == SEAT_SHAPE:
-            arrays.update({f"{name}_{seat}": np.ascontiguousarray(values[:, seat]) for seat in range(spec.num_players)})
+            arrays.update({f"{name}_{seat}": values[:, seat] for seat in range(spec.num_players)})
         else:
-            arrays[name] = np.ascontiguousarray(values)
-    return arrays
+            arrays[name] = values
+    return contiguous_columns(arrays) if copy else arrays
 
 
-def run_chunk_zpy(spec: RunSpec, first_table: int, n_tables: int) -> ChunkResult:
-    """Play tables first_table .. first_table + n_tables − 1 of a 找朋友 `spec`: the hand columns in hand order."""
-    return ChunkResult(hand_arrays_zpy(spec, play_chunk_zpy(spec, first_table, n_tables).rows))
+def run_chunk_zpy(spec: RunSpec, first_table: int, n_tables: int, copy: bool = True) -> ChunkResult:
+    """Play tables first_table .. first_table + n_tables − 1 of a 找朋友 `spec`: the hand columns in hand order
+    (`copy=False`: views of the engine's rows, which the writer copies)."""
+    return ChunkResult(hand_arrays_zpy(spec, play_chunk_zpy(spec, first_table, n_tables).rows, copy))
