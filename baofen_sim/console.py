@@ -17,6 +17,8 @@ def main() -> None:
     The cyclic garbage collector is off while the CLI and its libraries load, and what they loaded is then frozen
     (`gc.freeze`): the import allocates a great many objects that live as long as the process, and the collections
     that kept walking them, then and while the engine's cached kernels load, cost ~0.15 s of every command's start.
+    It is off again once the command is over: the collection at interpreter exit would only walk, once more, the
+    objects loaded since (0.03 s after a `simulate`); the memory goes back to the system with the process.
     """
     gc.disable()
     try:
@@ -37,6 +39,8 @@ def main() -> None:
     except KeyboardInterrupt:  # between the import and the command
         print("error: interrupted", file=sys.stderr)
         sys.exit(INTERRUPTED_EXIT)
+    finally:
+        gc.disable()
 
 
 def completion_request() -> tuple[str, str, str] | None:
