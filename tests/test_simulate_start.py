@@ -13,6 +13,7 @@ import textwrap
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
+from numba.core.caching import UserProvidedCacheLocator
 
 from baofen_sim.games import GAMES, by_id
 from baofen_sim.io.parquet import hand_part_paths
@@ -72,8 +73,7 @@ def test_the_collector_is_paused_while_the_first_chunk_plays_and_then_as_it_was(
 def test_each_cache_directory_is_checked_for_writing_once(monkeypatch, tmp_path):
     checks = []
     monkeypatch.setattr(PackageCacheLocator, "_writable", set())
-    numba_locator = PackageCacheLocator.__mro__[1]
-    monkeypatch.setattr(numba_locator, "ensure_cache_path", lambda self: checks.append(self._cache_path))
+    monkeypatch.setattr(UserProvidedCacheLocator, "ensure_cache_path", lambda self: checks.append(self._cache_path))
     for path in (tmp_path / "a", tmp_path / "a", tmp_path / "b"):
         locator = PackageCacheLocator.__new__(PackageCacheLocator)
         locator._cache_path = str(path)
